@@ -1,53 +1,174 @@
-// TEMPORARY API STUB — the layout helper replaces the bodies; keep these signatures.
+/// CalculatorLayout: the keypad table and all geometry from the window size, with no drawing and
+/// no platform code. Start reading at `Layout.init(width:height:scale:)`; the keypad is
+/// `Keypad.rows` in Keypad.swift.
 import CalculatorCore
 
-/// A point in window pixels, origin top left.
-public struct Point: Equatable, Sendable {
-  public var x: Double
-  public var y: Double
-  public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
-/// A keypad cell: row 0 is the top row (AC ± % ÷), column 0 the left column.
-public struct GridPosition: Hashable, Sendable {
-  public let row: Int
-  public let column: Int
-  public init(row: Int, column: Int) { self.row = row; self.column = column }
-}
-
-/// A circle in window pixels.
-public struct Circle: Equatable, Sendable {
-  public var center: Point
-  public var radius: Double
-  public init(center: Point, radius: Double) { self.center = center; self.radius = radius }
-}
-
-/// What pressing a keypad cell does.
-public enum KeypadAction: Hashable, Sendable {
-  case key(Key)
-  /// The one AC/C cell: the calculator's `clearLabel` says which.
-  case clear
-  /// The ⌨ cell: toggles the shortcuts overlay.
-  case shortcuts
-}
-
 /// Geometry of the whole window, from its size.
+///
+/// Proportions are DESIGN.md section 3's, given for a window 393 wide and scaled by `unit`:
+/// width-limited `unit` is `width / 393`; a window too short for that shrinks `unit` (and with it
+/// the circles, margins and fonts) until the stack below fits its height, keypad centred.
+///
+///     top margin 12 · history strip ≥ 1 row (36) · display 96 · gap 20 · keypad · bottom 30
 public struct Layout: Equatable, Sendable {
+  /// Window width in pixels (negative sizes are stored as 0).
   public let width: Int
+  /// Window height in pixels (negative sizes are stored as 0).
   public let height: Int
-  public init(width: Int, height: Int, scale: Double = 1) { self.width = width; self.height = height }
-  /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
-  public func cell(at point: Point) -> GridPosition? { nil }
-  /// The circle of a cell.
-  public func circle(at position: GridPosition) -> Circle { Circle(center: Point(x: 0, y: 0), radius: 0) }
-  /// The largest history offset (rows scrolled back) for a strip of `rowCount` rows.
-  public func maxHistoryOffset(rowCount: Int) -> Int { 0 }
-}
+  /// Device scale (1 = 96 dpi); informational, geometry follows the window size only.
+  public let scale: Double
+  /// Pixels per reference pixel of the 393-wide design; 0 for an empty layout.
+  public let unit: Double
+  /// The diameter of every circle, a whole number of pixels; 0 for an empty layout.
+  public let diameter: Double
+  /// The gap between neighbouring circles, across and down.
+  public let gap: Double
+  /// The bounding box of the 4 × 5 grid of circles.
+  public let keypadRect: Rect
+  /// Where the number is drawn: right edge flush with the right column of circles.
+  public let displayRect: Rect
+  /// The history strip, from the top margin down to the display (never overlapping it).
+  public let historyRect: Rect
+  /// The height of one history row.
+  public let historyRowHeight: Double
+  /// The display font size before shrinking to fit.
+  public let displayFontSize: Double
+  /// The history font size.
+  public let historyFontSize: Double
+  /// The label font size for digit cells.
+  public let digitLabelFontSize: Double
+  /// The label font size for function and operator cells.
+  public let symbolLabelFontSize: Double
 
-/// The keypad table.
-public enum Keypad {
-  /// The action of a cell.
-  public static func action(at position: GridPosition) -> KeypadAction { .shortcuts }
-  /// The cell that shows a key (AC and C → the clear cell); nil for ⌫.
-  public static func position(of key: Key) -> GridPosition? { nil }
+  /// Reference proportions at width 393 (DESIGN.md section 3 unless noted).
+  enum Reference {
+    static let width = 393.0
+    static let sidePadding = 20.0
+    static let gap = 12.0
+    static let bottomMargin = 30.0
+    static let displayGap = 20.0  // display above the keypad
+    static let displayFont = 80.0
+    static let displayHeight = 96.0  // 1.2 × the display font: room for the comma's tail
+    static let historyFont = 28.0  // 0.35 × the display font (issue 3)
+    static let historyRowHeight = 36.0
+    static let topMargin = 12.0
+    static let digitLabel = 30.0
+    static let symbolLabel = 34.0
+    // 4 × 79.25 (the unrounded diameter) + 3 gaps + 2 paddings = 393
+    static let circlesWidth = width - 2 * sidePadding - 3 * gap  // 317
+    // 12 + 36 + 96 + 20 + (5 × 79.25 + 4 × 12) + 30
+    static let stackHeight =
+      topMargin + historyRowHeight + displayHeight + displayGap
+      + (5 * circlesWidth / 4 + 4 * gap) + bottomMargin  // 638.25
+  }
+
+  /// The layout of a `width` × `height` window; windows too small for a 1-pixel circle give an
+  /// empty layout (`isEmpty`): zero rects and circles, no hits.
+  public init(width: Int, height: Int, scale: Double = 1) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.scale = scale > 0 && scale.isFinite ? scale : 1
+    let w = Double(self.width)
+    let h = Double(self.height)
+    // 393 × 4 = 1572 and 638.25 × 4 = 2553: integer ratios keep floor() exact.
+    let isWidthLimited = self.width * 2553 <= self.height * 1572
+    let unit = isWidthLimited ? w / Reference.width : h / Reference.stackHeight
+    // Integer division is the floor here; it also keeps libm out of this pure module.
+    let diameter = Double(isWidthLimited ? self.width * 317 / 1572 : self.height * 317 / 2553)
+    guard diameter >= 1 else {
+      self.unit = 0
+      self.diameter = 0
+      gap = 0
+      keypadRect = .zero
+      displayRect = .zero
+      historyRect = .zero
+      historyRowHeight = 0
+      displayFontSize = 0
+      historyFontSize = 0
+      digitLabelFontSize = 0
+      symbolLabelFontSize = 0
+      return
+    }
+    self.unit = unit
+    self.diameter = diameter
+    gap = Reference.gap * unit
+    let keypadWidth = 4 * diameter + 3 * gap
+    let keypadHeight = 5 * diameter + 4 * gap
+    keypadRect = Rect(
+      x: (w - keypadWidth) / 2, y: h - Reference.bottomMargin * unit - keypadHeight,
+      width: keypadWidth, height: keypadHeight)
+    let displayHeight = Reference.displayHeight * unit
+    displayRect = Rect(
+      x: keypadRect.minX, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
+      width: keypadWidth, height: displayHeight)
+    let top = Reference.topMargin * unit
+    historyRect = Rect(
+      x: keypadRect.minX, y: top, width: keypadWidth, height: displayRect.minY - top)
+    historyRowHeight = Reference.historyRowHeight * unit
+    displayFontSize = Reference.displayFont * unit
+    historyFontSize = Reference.historyFont * unit
+    digitLabelFontSize = Reference.digitLabel * unit
+    symbolLabelFontSize = Reference.symbolLabel * unit
+  }
+
+  /// True when the window is too small to draw any keypad.
+  public var isEmpty: Bool { diameter < 1 }
+
+  /// The radius of every circle.
+  public var radius: Double { diameter / 2 }
+
+  /// The display font size never goes below this (half the base size).
+  public var minimumDisplayFontSize: Double { displayFontSize / 2 }
+
+  /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
+  public func cell(at point: Point) -> GridPosition? {
+    guard !isEmpty else { return nil }
+    return Keypad.positions.first { circle(at: $0).contains(point) }
+  }
+
+  /// The circle of a cell.
+  public func circle(at position: GridPosition) -> Circle {
+    guard !isEmpty else { return Circle(center: Point(x: 0, y: 0), radius: 0) }
+    let step = diameter + gap
+    return Circle(
+      center: Point(
+        x: keypadRect.minX + radius + Double(position.column) * step,
+        y: keypadRect.minY + radius + Double(position.row) * step),
+      radius: radius)
+  }
+
+  /// How many history rows fit whole in the strip.
+  public var visibleHistoryRows: Int {
+    guard historyRowHeight > 0 else { return 0 }
+    // The epsilon absorbs rounding when the strip is exactly one row tall.
+    return Int(historyRect.height / historyRowHeight + 1e-9)  // positive: truncation is the floor
+  }
+
+  /// The largest history offset (rows scrolled back) for a strip of `rowCount` rows.
+  public func maxHistoryOffset(rowCount: Int) -> Int {
+    max(0, rowCount - max(1, visibleHistoryRows))
+  }
+
+  /// The rectangle of history row `index` (0 = oldest) of `rowCount` rows.
+  ///
+  /// The strip is scrolled back by `offset` rows (clamped to 0…`maxHistoryOffset`). With offset 0
+  /// the newest row sits at the bottom of the strip. The result may lie partly or wholly outside
+  /// the strip: clip to it.
+  public func historyRowRect(index: Int, rowCount: Int, offset: Int) -> Rect {
+    let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))
+    let rowsBelow = Double(rowCount - 1 - index - offset)
+    let bottom = historyRect.maxY - rowsBelow * historyRowHeight
+    return Rect(
+      x: historyRect.minX, y: bottom - historyRowHeight, width: historyRect.width,
+      height: historyRowHeight)
+  }
+
+  /// The display font size for text `widthAtBaseSize` wide at `displayFontSize`: the base size
+  /// when it fits `displayRect`, smaller down to half the base, nil when even half is too wide.
+  public func displayFontSize(fitting widthAtBaseSize: Double) -> Double? {
+    guard !isEmpty else { return nil }
+    guard widthAtBaseSize > displayRect.width else { return displayFontSize }
+    let size = displayFontSize * displayRect.width / widthAtBaseSize
+    return size >= minimumDisplayFontSize ? size : nil
+  }
 }

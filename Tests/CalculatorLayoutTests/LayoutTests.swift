@@ -1,0 +1,210 @@
+import CalculatorCore
+import Testing
+
+@testable import CalculatorLayout
+
+/// At least a hundred window sizes, tiny to 4K, portrait, landscape and square.
+let windowSizes: [(Int, Int)] = {
+  var sizes: [(Int, Int)] = [
+    (200, 300), (220, 400), (240, 320), (320, 480), (360, 640), (375, 667), (390, 844),
+    (393, 852), (414, 896), (430, 932), (480, 800), (600, 600), (640, 480), (800, 600),
+    (1024, 768), (1280, 720), (1280, 1024), (1366, 768), (1440, 2560), (1920, 1080),
+    (2560, 1440), (3840, 2160), (2160, 3840), (250, 2000), (2000, 250), (301, 299), (333, 777),
+  ]
+  for width in stride(from: 200, through: 3840, by: 140) {
+    for height in [300, 555, 1234, 2160] {
+      sizes.append((width, height))
+    }
+  }
+  return sizes
+}()
+
+extension Rect {
+  /// `contains` that forgives floating-point rounding of `tolerance` pixels.
+  func contains(_ other: Rect, tolerance: Double) -> Bool {
+    other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
+      && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
+  }
+}
+
+@Suite struct LayoutTests {
+  @Test func coversEnoughSizes() {
+    #expect(windowSizes.count >= 100)
+  }
+
+  @Test(arguments: windowSizes)
+  func circlesEqualInsideOnARegularGrid(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    #expect(!layout.isEmpty)
+    let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    let circles = Keypad.positions.map { layout.circle(at: $0) }
+    #expect(circles.allSatisfy { $0.radius == layout.radius })
+    #expect(layout.diameter == Double(Int(layout.diameter)))
+    #expect(layout.diameter >= 1)
+    for circle in circles {
+      #expect(window.contains(circle.bounds), "\(circle) outside \(width)×\(height)")
+      #expect(layout.keypadRect.contains(circle.bounds, tolerance: 1e-9))
+    }
+    // A regular 4 × 5 grid: equal steps across and down, step ≥ diameter (no overlap).
+    let origin = layout.circle(at: GridPosition(row: 0, column: 0)).center
+    let stepX = layout.circle(at: GridPosition(row: 0, column: 1)).center.x - origin.x
+    let stepY = layout.circle(at: GridPosition(row: 1, column: 0)).center.y - origin.y
+    #expect(abs(stepX - stepY) < 1e-9)
+    #expect(stepX >= layout.diameter)
+    for position in Keypad.positions {
+      let center = layout.circle(at: position).center
+      #expect(abs(center.x - (origin.x + Double(position.column) * stepX)) < 1e-9)
+      #expect(abs(center.y - (origin.y + Double(position.row) * stepY)) < 1e-9)
+    }
+    for (i, a) in circles.enumerated() {
+      for b in circles[(i + 1)...] {
+        let dx = a.center.x - b.center.x
+        let dy = a.center.y - b.center.y
+        #expect((dx * dx + dy * dy).squareRoot() >= a.radius + b.radius)
+      }
+    }
+    // Keypad centred across.
+    #expect(abs(layout.keypadRect.minX - (Double(width) - layout.keypadRect.maxX)) < 1e-9)
+  }
+
+  @Test(arguments: windowSizes)
+  func displayAndStripStayApart(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    #expect(!layout.displayRect.intersects(layout.keypadRect))
+    #expect(!layout.historyRect.intersects(layout.keypadRect))
+    #expect(!layout.historyRect.intersects(layout.displayRect))
+    #expect(layout.historyRect.maxY <= layout.displayRect.minY)
+    #expect(layout.displayRect.maxY <= layout.keypadRect.minY)
+    #expect(window.contains(layout.displayRect))
+    #expect(window.contains(layout.historyRect))
+    #expect(!layout.displayRect.isEmpty)
+    // "a little strip": at least one whole history row fits.
+    #expect(layout.visibleHistoryRows >= 1)
+    // The display's right edge is the right column's right edge.
+    let right = layout.circle(at: GridPosition(row: 0, column: 3))
+    #expect(abs(layout.displayRect.maxX - (right.center.x + right.radius)) < 1e-9)
+    #expect(layout.displayFontSize > layout.historyFontSize)
+    #expect(layout.minimumDisplayFontSize == layout.displayFontSize / 2)
+  }
+
+  @Test(arguments: windowSizes)
+  func hitTestsTheCircleNotItsBox(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    for position in Keypad.positions {
+      let circle = layout.circle(at: position)
+      let c = circle.center
+      let r = circle.radius
+      #expect(layout.cell(at: c) == position)
+      // One pixel inside and one outside each edge.
+      for (dx, dy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)] {
+        #expect(layout.cell(at: Point(x: c.x + dx * (r - 1), y: c.y + dy * (r - 1))) == position)
+        #expect(layout.cell(at: Point(x: c.x + dx * (r + 1), y: c.y + dy * (r + 1))) == nil)
+      }
+      // Along a diagonal, one pixel either side of the edge.
+      let d = 0.5.squareRoot()
+      #expect(layout.cell(at: Point(x: c.x + d * (r - 1), y: c.y - d * (r - 1))) == position)
+      #expect(layout.cell(at: Point(x: c.x + d * (r + 1), y: c.y - d * (r + 1))) == nil)
+      // The corners of the bounding box are outside.
+      for (sx, sy) in [(1.0, 1.0), (-1, 1), (1, -1), (-1, -1)] {
+        #expect(layout.cell(at: Point(x: c.x + sx * (r - 1), y: c.y + sy * (r - 1))) == nil)
+      }
+    }
+  }
+
+  @Test func referenceSize393x852() {
+    let layout = Layout(width: 393, height: 852)
+    #expect(layout.unit == 1)
+    #expect(layout.diameter == 79)
+    #expect(layout.gap == 12)
+    #expect(layout.displayFontSize == 80)
+    #expect(layout.minimumDisplayFontSize == 40)
+    #expect(layout.digitLabelFontSize == 30)
+    #expect(layout.symbolLabelFontSize == 34)
+    // 4 × 79 + 3 × 12 = 352 wide, centred: (393 − 352) / 2 = 20.5.
+    #expect(layout.keypadRect == Rect(x: 20.5, y: 852 - 30 - 443, width: 352, height: 443))
+    #expect(
+      layout.circle(at: GridPosition(row: 0, column: 0))
+        == Circle(
+          center: Point(x: 60, y: 418.5), radius: 39.5))
+    #expect(
+      layout.circle(at: GridPosition(row: 4, column: 3))
+        == Circle(
+          center: Point(x: 333, y: 782.5), radius: 39.5))
+    #expect(layout.displayRect == Rect(x: 20.5, y: 263, width: 352, height: 96))
+    #expect(layout.historyRect == Rect(x: 20.5, y: 12, width: 352, height: 251))
+    #expect(layout.historyRowHeight == 36)
+    #expect(layout.visibleHistoryRows == 6)
+  }
+
+  @Test func defaultSize360x640() {
+    let layout = Layout(width: 360, height: 640)
+    let unit = 360.0 / 393
+    #expect(layout.unit == unit)
+    #expect(layout.diameter == 72)  // ⌊(360 − 40u − 36u) / 4⌋ = ⌊72.6⌋
+    #expect(layout.gap == 12 * unit)
+    let keypadWidth = 4 * 72 + 36 * unit
+    #expect(abs(layout.keypadRect.minX - (360 - keypadWidth) / 2) < 1e-9)
+    #expect(abs(layout.keypadRect.maxY - (640 - 30 * unit)) < 1e-9)
+    #expect(abs(layout.displayFontSize - 80 * unit) < 1e-9)
+    let first = layout.circle(at: GridPosition(row: 0, column: 0))
+    #expect(abs(first.center.x - ((360 - keypadWidth) / 2 + 36)) < 1e-9)
+    #expect(first.radius == 36)
+  }
+
+  @Test func shortWideWindowShrinksCirclesToTheHeight() {
+    let layout = Layout(width: 1920, height: 1080)
+    let widthLimited = Double(1920 * 317 / 1572)
+    #expect(layout.diameter < widthLimited)
+    #expect(layout.diameter == Double(1080 * 317 / 2553))  // 134
+    #expect(layout.keypadRect.maxY + 30 * layout.unit <= 1080 + 1e-9)
+    #expect(layout.historyRect.minY > 0)
+  }
+
+  @Test(arguments: [(0, 0), (1, 1), (-5, 100), (100, -5), (4, 4), (3, 1000), (1000, 3)])
+  func tinyWindowsGiveAnEmptyLayout(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    #expect(layout.isEmpty)
+    #expect(layout.width >= 0 && layout.height >= 0)
+    #expect(layout.cell(at: Point(x: 0, y: 0)) == nil)
+    #expect(layout.circle(at: GridPosition(row: 2, column: 2)).radius == 0)
+    #expect(layout.displayRect == .zero && layout.historyRect == .zero)
+    #expect(layout.maxHistoryOffset(rowCount: 3) == 2)
+    #expect(layout.displayFontSize(fitting: 10) == nil)
+  }
+
+  @Test func smallestNonEmptyWindows() {
+    for size in 1...20 {
+      let layout = Layout(width: size, height: size * 2)
+      for position in Keypad.positions {
+        let bounds = layout.circle(at: position).bounds
+        #expect(bounds.width >= 0)
+        #expect(bounds.minX >= 0 && bounds.maxX <= Double(size))
+      }
+    }
+  }
+
+  @Test func historyScrollingIsClamped() {
+    let layout = Layout(width: 393, height: 852)  // 6 whole rows
+    #expect(layout.maxHistoryOffset(rowCount: 0) == 0)
+    #expect(layout.maxHistoryOffset(rowCount: 6) == 0)
+    #expect(layout.maxHistoryOffset(rowCount: 10) == 4)
+    // Newest row at the bottom of the strip.
+    let newest = layout.historyRowRect(index: 9, rowCount: 10, offset: 0)
+    #expect(newest.maxY == layout.historyRect.maxY)
+    // Scrolled all the way back: the oldest row is whole, just inside the top.
+    let oldest = layout.historyRowRect(index: 0, rowCount: 10, offset: 99)
+    #expect(oldest.minY >= layout.historyRect.minY)
+    #expect(oldest == layout.historyRowRect(index: 0, rowCount: 10, offset: 4))
+    #expect(layout.historyRowRect(index: 9, rowCount: 10, offset: -3) == newest)
+  }
+
+  @Test func displayFontShrinksToHalfThenGivesUp() {
+    let layout = Layout(width: 393, height: 852)  // display 352 wide, font 80
+    #expect(layout.displayFontSize(fitting: 300) == 80)
+    #expect(layout.displayFontSize(fitting: 352) == 80)
+    #expect(layout.displayFontSize(fitting: 704) == 40)
+    #expect(layout.displayFontSize(fitting: 440) == 64)
+    #expect(layout.displayFontSize(fitting: 705) == nil)
+  }
+}
