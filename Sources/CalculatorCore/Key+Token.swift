@@ -41,7 +41,8 @@ extension Key {
     }
   }
 
-  /// Reads a whole `--keys` sequence: `"12+3="`; spaces are ignored.
+  /// Reads a whole `--keys` sequence, `"12+3="`, ignoring spaces.
+  ///
   /// Throws `UnknownToken` naming the first character that is not a token.
   public static func sequence(_ text: String) throws(UnknownToken) -> [Key] {
     var keys: [Key] = []
@@ -61,6 +62,12 @@ public struct UnknownToken: Error, Equatable, Sendable, CustomStringConvertible 
   public let character: Character
   /// Its 1-based position in the sequence.
   public let position: Int
+
+  /// The error for `character` at 1-based `position`.
+  public init(character: Character, position: Int) {
+    self.character = character
+    self.position = position
+  }
 
   /// `unknown key 'x' at position 3 in --keys (tokens: 0-9 . + - * / = % n c a b)`.
   public var description: String {

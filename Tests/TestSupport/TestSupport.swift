@@ -1,1 +1,29 @@
-public enum TestSupport {}
+import CalculatorCore
+
+/// Helpers shared by the test targets.
+public enum TestSupport {
+  /// A calculator after pressing the keys of a `--keys` sequence: `"2+3*4="`.
+  public static func calculator(after sequence: String) -> Calculator {
+    var calculator = Calculator()
+    // Test sequences are literals: an unknown token is a bug in the test itself.
+    let keys = (try? Key.sequence(sequence)) ?? []
+    precondition(!keys.isEmpty || sequence.allSatisfy { $0 == " " }, "bad sequence \(sequence)")
+    for key in keys { calculator.press(key) }
+    return calculator
+  }
+
+  /// A small seeded generator (SplitMix64), so random tests repeat exactly.
+  public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import FoundationEssentials
+
+/// How numbers are written and read back (DESIGN.md section 2, "Numbers"): half-up to 20
+/// significant digits, integer part grouped by three with commas, no needless trailing zeros,
+/// scientific notation at 1e20 and above or below 1e-8, `NaN`.
+public enum NumberFormat {
+  /// Results and history rows keep at most this many significant digits.
+  public static let significantDigits = 20
+  /// At or above 10^this a result is written in scientific notation.
+  public static let largestPlainExponent = 20
+  /// Below 10^this a non-zero result is written in scientific notation.
+  public static let smallestPlainExponent = -8
+  /// What the display shows for a result the arithmetic cannot represent.
+  public static let notANumber = "NaN"
+
+  /// A result as the display shows it: `1234567.5` → `"1,234,567.5"`, `1.5e25` → `"1.5e25"`.
+  public static func string(_ number: DecimalNumber?) -> String {
+    guard let number else { return notANumber }
+    let parts = number.parts.rounded(toSignificantDigits: significantDigits)
+    guard let magnitude = parts.magnitude else { return "0" }
+    if magnitude >= largestPlainExponent || magnitude < smallestPlainExponent {
+      return scientific(parts)
+    }
+    return plain(parts, grouped: true)
+  }
+
+  /// A result in at most `maxLength` characters where it can be.
+  ///
+  /// First as `string(_:)`, then
+  /// with fewer fraction digits (`0.6666666667`), then in scientific notation with fewer
+  /// significant digits (`1.2346e25`). The shortest form, one digit, is returned when
+  /// nothing fits.
+  public static func string(_ number: DecimalNumber?, maxLength: Int) -> String {
+    let full = string(number)
+    guard let number, full.count > maxLength else { return full }
+    let exact = number.parts.rounded(toSignificantDigits: significantDigits)
+    guard let magnitude = exact.magnitude else { return full }
+    let integerDigits = max(magnitude + 1, 1)
+    var candidates: [String] = []
+    if magnitude < largestPlainExponent && magnitude >= smallestPlainExponent {
+      for count in stride(from: exact.digits.count - 1, through: integerDigits, by: -1) {
+        candidates.append(plain(exact.rounded(toSignificantDigits: count), grouped: true))
+      }
+    }
+    for count in stride(from: significantDigits, through: 1, by: -1) {
+      candidates.append(scientific(exact.rounded(toSignificantDigits: count)))
+    }
+    return candidates.first { $0.count <= maxLength } ?? candidates.last ?? full
+  }
+
+  /// A number without grouping, for the clipboard: `1234567.5`, `-2e-9`; nil for NaN.
+  public static func plainString(_ number: DecimalNumber?) -> String? {
+    string(number).filter { $0 != "," }.nilIfNaN
+  }
+
+  /// Typed text as the display shows it: `"-1234567.50"` → `"-1,234,567.50"`.
+  public static func grouping(typed text: String) -> String {
+    let negative = text.hasPrefix("-")
+    let unsigned = negative ? text.dropFirst() : text[...]
+    let integer = unsigned.prefix { $0 != "." }
+    let rest = unsigned.dropFirst(integer.count)
+    return (negative ? "-" : "") + group(String(integer)) + rest
+  }
+
+  /// Reads one number as a user or the display writes it.
+  ///
+  /// Optional sign, digits with or
+  /// without correct grouping commas, an optional fraction (a trailing point is fine), an
+  /// optional exponent (`1e5`, `2.5E-3`), white space around it. Nil for anything else or a
+  /// number outside the calculator's range.
+  public static func parse(_ text: String) -> DecimalNumber? {
+    parseParts(text).flatMap { parts in
+      guard parts.digits.count <= 38 else {
+        return DecimalNumber(parts.rounded(toSignificantDigits: 38).decimalIfInRange)
+      }
+      return DecimalNumber(parts.decimalIfInRange)
+    }
+  }
+
+  /// The digits of one number written as `parse(_:)` accepts, unrounded; nil otherwise.
+  public static func parseParts(_ text: String) -> DecimalParts? {
+    var scanner = Substring(text).utf8[...]
+    while let first = scanner.first, isSpace(first) { scanner = scanner.dropFirst() }
+    while let last = scanner.last, isSpace(last) { scanner = scanner.dropLast() }
+    guard !scanner.isEmpty, scanner.count <= 1000 else { return nil }
+
+    var negative = false
+    if let sign = scanner.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      scanner = scanner.dropFirst()
+    }
+    let integer = scanner.prefix { isDigit($0) || $0 == UInt8(ascii: ",") }
+    scanner = scanner.dropFirst(integer.count)
+    guard let integerDigits = ungrouped(Array(integer)) else { return nil }
+    var fraction: [UInt8] = []
+    if scanner.first == UInt8(ascii: ".") {
+      scanner = scanner.dropFirst()
+      fraction = Array(scanner.prefix(while: isDigit))
+      scanner = scanner.dropFirst(fraction.count)
+    }
+    guard !integerDigits.isEmpty || !fraction.isEmpty else { return nil }
+    var exponent = 0
+    if let marker = scanner.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+      scanner = scanner.dropFirst()
+      var exponentNegative = false
+      if let sign = scanner.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+        exponentNegative = sign == UInt8(ascii: "-")
+        scanner = scanner.dropFirst()
+      }
+      let digits = scanner.prefix(while: isDigit)
+      guard !digits.isEmpty, digits.count <= 6 else { return nil }
+      scanner = scanner.dropFirst(digits.count)
+      exponent = digits.reduce(0) { $0 * 10 + Int($1 - 48) } * (exponentNegative ? -1 : 1)
+    }
+    guard scanner.isEmpty else { return nil }
+    let digits = (integerDigits + fraction).map { $0 - 48 }
+    return DecimalParts(negative: negative, digits: digits, exponent: exponent - fraction.count)
+  }
+
+  // MARK: - Pieces
+
+  static func plain(_ parts: DecimalParts, grouped: Bool) -> String {
+    guard !parts.digits.isEmpty else { return "0" }
+    let digits = String(decoding: parts.digits.map { $0 + 48 }, as: UTF8.self)
+    let sign = parts.negative ? "-" : ""
+    if parts.exponent >= 0 {
+      let integer = digits + String(repeating: "0", count: parts.exponent)
+      return sign + (grouped ? group(integer) : integer)
+    }
+    let integerCount = digits.count + parts.exponent
+    let integer: String
+    let fraction: String
+    if integerCount > 0 {
+      integer = String(digits.prefix(integerCount))
+      fraction = String(digits.dropFirst(integerCount))
+    } else {
+      integer = "0"
+      fraction = String(repeating: "0", count: -integerCount) + digits
+    }
+    return sign + (grouped ? group(integer) : integer) + "." + fraction
+  }
+
+  private static func scientific(_ parts: DecimalParts) -> String {
+    guard let magnitude = parts.magnitude else { return "0" }
+    let digits = String(decoding: parts.digits.map { $0 + 48 }, as: UTF8.self)
+    let mantissa = digits.count > 1 ? "\(digits.prefix(1)).\(digits.dropFirst())" : digits
+    return (parts.negative ? "-" : "") + mantissa + "e\(magnitude)"
+  }
+
+  private static func group(_ integer: String) -> String {
+    var result = ""
+    for (index, character) in integer.enumerated() {
+      if index > 0 && (integer.count - index) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `"1,234"` → `"1234"`; nil when commas are not every three digits from the right or the
+  /// first group starts with 0 (`"0,123"`).
+  private static func ungrouped(_ bytes: [UInt8]) -> [UInt8]? {
+    let comma = UInt8(ascii: ",")
+    guard bytes.contains(comma) else { return bytes }
+    let groups = bytes.split(separator: comma, omittingEmptySubsequences: false)
+    guard let first = groups.first, (1...3).contains(first.count), first.first != 48,
+      groups.dropFirst().allSatisfy({ $0.count == 3 })
+    else { return nil }
+    return bytes.filter { $0 != comma }
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 32 || byte == 9 || byte == 10 || byte == 13
+  }
+}
+
+extension DecimalParts {
+  /// The parts as a `Decimal` when the magnitude is within the calculator's range, else NaN.
+  var decimalIfInRange: Decimal {
+    guard let magnitude else { return 0 }
+    guard magnitude < DecimalNumber.maximumMagnitudeExponent,
+      magnitude >= DecimalNumber.minimumMagnitudeExponent
+    else { return .nan }
+    let lowest = -128  // Decimal's smallest exponent
+    if exponent < lowest {
+      return rounded(toSignificantDigits: digits.count - (lowest - exponent)).decimal
+    }
+    return decimal
+  }
+}
+
+extension String {
+  fileprivate var nilIfNaN: String? { self == NumberFormat.notANumber ? nil : self }
+}

@@ -1,0 +1,84 @@
+import CalculatorCore
+import TestSupport
+import Testing
+
+@Suite("Decimal arithmetic at its edges")
+struct DecimalNumberTests {
+  private func number(_ text: String) throws -> DecimalNumber {
+    try #require(NumberFormat.parse(text))
+  }
+
+  @Test("Products that Decimal's own operator traps on are computed or refused, never trapped")
+  func multiplicationNearTheFloor() throws {
+    // Decimal's `*` traps here: the exact product needs an exponent below -128.
+    let x = try number("38316645848305048978e-110")
+    let y = try number("42453351657499288032603904e-33")
+    let product = try #require(x.multiplied(by: y))
+    // Python: Decimal("38316645848305048978e-110") * Decimal("42453351657499288032603904e-33")
+    #expect(NumberFormat.string(product) == "1.6266700405339543644e-98")
+    #expect(try number("1e-60").multiplied(by: number("1e-60")) == nil)
+    #expect(try number("1e60").multiplied(by: number("1e60")) == nil)
+  }
+
+  @Test("Quotients near the floor keep their digits")
+  func divisionNearTheFloor() throws {
+    let quotient = try #require(try number("1e-90").divided(by: number("3e8")))
+    #expect(NumberFormat.string(quotient) == "3.3333333333333333333e-99")
+    #expect(try number("1e-90").divided(by: number("3e9")) == nil)
+    #expect(try number("5").divided(by: .zero) == nil)
+  }
+
+  @Test(
+    "The range ends at 1e100 and 1e-99",
+    arguments: [
+      ("9.9999999999999999999e99", "+", "1e80", "NaN"),
+      ("9.9999999999999999999e99", "+", "1e79", "9.9999999999999999999e99"),
+      ("9.9999999999999999999e99", "+", "0", "9.9999999999999999999e99"),
+      ("1e-99", "/", "10", "NaN"),
+      ("1e-99", "*", "1", "1e-99"),
+      ("-9e99", "-", "1e99", "NaN"),
+      ("-9e99", "-", "9e98", "-9.9e99"),
+      ("1e50", "*", "1e49", "1e99"),
+      ("1e50", "*", "1e50", "NaN"),
+    ] as [(String, String, String, String)])
+  func range(left: String, operation: String, right: String, expected: String) throws {
+    let key = try #require(Key(token: Character(operation)))
+    guard case .operation(let op) = key else { throw Failure() }
+    let result = try number(left).applying(op, number(right))
+    #expect(NumberFormat.string(result) == expected)
+  }
+
+  @Test("Random operands across the whole range: no trap, NaN only out of range")
+  func randomOperands() throws {
+    var random = TestSupport.SeededGenerator(seed: 2026)
+    var computed = 0
+    for _ in 0..<20_000 {
+      let x = randomNumber(&random)
+      let y = randomNumber(&random)
+      for op in Operation.allCases {
+        let result = x.applying(op, y)
+        if result != nil { computed += 1 }
+        if op == .add, result == nil {
+          // A sum is refused only when it reaches 1e100 or cancels below 1e-99.
+          let parts = (x.value + y.value)
+          #expect(parts.isZero == false)
+        }
+      }
+    }
+    #expect(computed > 40_000)
+  }
+
+  private func randomNumber(_ random: inout TestSupport.SeededGenerator) -> DecimalNumber {
+    let count = Int.random(in: 1...38, using: &random)
+    let digits = (0..<count).map { index in
+      UInt8.random(in: (index == 0 ? 1 : 0)...9, using: &random)
+    }
+    let magnitude = Int.random(in: -99...99, using: &random)
+    let parts = DecimalParts(
+      negative: Bool.random(using: &random), digits: digits, exponent: magnitude - count + 1)
+    let text = (parts.negative ? "-" : "") + digits.map(String.init).joined() + "e\(parts.exponent)"
+    return NumberFormat.parse(text) ?? .zero
+  }
+
+  struct Failure: Error {}
+}
