@@ -29,6 +29,7 @@ let package = Package(
 
     // Tests
     .target(name: "TestSupport", dependencies: ["CalculatorCore"], path: "Tests/TestSupport"),
+    .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CalculatorCoreTests", dependencies: ["CalculatorCore", "TestSupport"]),
     .testTarget(
       name: "CalculatorLayoutTests", dependencies: ["CalculatorLayout", "TestSupport"]),

@@ -1,1 +1,67 @@
-print("stub")
+import CalculatorCore
+import CalculatorRender
+import X11Frontend
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Parses the arguments and picks the headless output or the X11 window.
+///
+/// Exit status: 0 done, 1 no display or a write that failed, 2 bad command line.
+@MainActor func run() -> Int32 {
+  let command: Command
+  do {
+    command = try Command.parse(Array(CommandLine.arguments.dropFirst()))
+  } catch {
+    printError("circlecalc: \(error.message) (see circlecalc --help)")
+    return 2
+  }
+  switch command {
+  case .help:
+    print(Command.helpText)
+    return 0
+  case .version:
+    print("circlecalc \(version)")
+    return 0
+  case .run(let keys, let output, let size):
+    var calculator = Calculator()
+    for key in keys { calculator.press(key) }
+    switch output {
+    case .print:
+      print(calculator.display)
+      return 0
+    case .state:
+      print(stateJSON(calculator))
+      return 0
+    case .render(let path):
+      let size = size ?? defaultWindowSize
+      let frame = Frame(calculator: calculator, width: size.width, height: size.height)
+      do {
+        try Renderer().writePNG(frame, to: path)
+      } catch {
+        printError("circlecalc: cannot write '\(path)': \(error)")
+        return 1
+      }
+      return 0
+    case .window:
+      var options = WindowOptions()
+      if let size {
+        options.width = size.width
+        options.height = size.height
+      }
+      return runWindow(calculator: calculator, options: options)
+    }
+  }
+}
+
+let version = "1.0.0"
+let defaultWindowSize = (width: 360, height: 640)
+
+/// Writes one line to stderr, unbuffered.
+func printError(_ message: String) {
+  var line = message + "\n"
+  line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+exit(MainActor.assumeIsolated { run() })

@@ -1,0 +1,142 @@
+import CalculatorCore
+
+/// What the command line asks for.
+enum Command: Equatable {
+  /// What to do with the state after the keys.
+  enum Output: Equatable {
+    case window
+    case print
+    case state
+    case render(path: String)
+  }
+
+  case help
+  case version
+  case run(keys: [Key], output: Output, size: (width: Int, height: Int)?)
+
+  static func == (lhs: Command, rhs: Command) -> Bool {
+    switch (lhs, rhs) {
+    case (.help, .help), (.version, .version): true
+    case (.run(let a, let b, let c), .run(let x, let y, let z)):
+      a == x && b == y && c?.width == z?.width && c?.height == z?.height
+    default: false
+    }
+  }
+
+  static let usage = """
+    usage: circlecalc [--keys SEQ] [--print | --state | --render FILE.png] [--size WxH]
+    """
+
+  static let helpText = """
+    \(usage)
+
+    CircleCalc, an iPhone-style calculator for the Linux desktop.
+    With no option it opens the calculator window on $DISPLAY.
+
+      --keys SEQ         press keys before anything else; tokens: 0-9 . + - * / = %
+                         n (±)  c (C)  a (AC)  b (⌫); spaces are ignored
+      --print            print the display as shown, then exit
+      --state            print the state as JSON: display, history, operator, clearKey
+      --render FILE.png  write the window as it would look to a PNG file, then exit
+      --size WxH         window size for --render or the window (default 360x640)
+      --help             show this help
+      --version          show the version
+
+    examples:
+      circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
+      circlecalc --keys '12+3' --state
+      circlecalc --keys '1/7=' --render out.png --size 393x852
+    """
+
+  /// Reads the arguments (without the program name); throws a one-line message.
+  static func parse(_ arguments: [String]) throws(CommandLineError) -> Command {
+    var keys: [Key] = []
+    var output: Output?
+    var size: (width: Int, height: Int)?
+    var remaining = arguments[...]
+
+    func value(for option: String) throws(CommandLineError) -> String {
+      guard let value = remaining.popFirst() else {
+        throw CommandLineError("option \(option) needs a value")
+      }
+      return value
+    }
+    func setOutput(_ new: Output, _ option: String) throws(CommandLineError) {
+      guard output == nil else {
+        throw CommandLineError(
+          "\(option) cannot be combined with another of --print, --state, --render")
+      }
+      output = new
+    }
+
+    while let argument = remaining.popFirst() {
+      var option = argument
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        option = String(argument[..<equals])
+        remaining.insert(
+          String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+      }
+      switch option {
+      case "--help", "-h": return .help
+      case "--version": return .version
+      case "--keys":
+        let sequence = try value(for: option)
+        do {
+          keys += try Key.sequence(sequence)
+        } catch {
+          throw CommandLineError(error.description)
+        }
+      case "--print": try setOutput(.print, option)
+      case "--state": try setOutput(.state, option)
+      case "--render": try setOutput(.render(path: try value(for: option)), option)
+      case "--size": size = try parseSize(try value(for: option))
+      default:
+        if option.hasPrefix("-") { throw CommandLineError("unknown option '\(option)'") }
+        throw CommandLineError("unexpected argument '\(option)'")
+      }
+    }
+    return .run(keys: keys, output: output ?? .window, size: size)
+  }
+
+  /// `"360x640"` → (360, 640); sides from 1 to 16384.
+  static func parseSize(_ text: String) throws(CommandLineError) -> (width: Int, height: Int) {
+    let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
+      (1...16384).contains(width), (1...16384).contains(height),
+      sides.allSatisfy({ $0.allSatisfy(\.isASCII) })
+    else {
+      throw CommandLineError("invalid --size '\(text)': expected WxH, e.g. 360x640 (1 to 16384)")
+    }
+    return (width, height)
+  }
+}
+
+/// A bad command line: one line for stderr, exit status 2.
+struct CommandLineError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// The state as one JSON object: `{"display":"3","history":["12"],"operator":"+","clearKey":"C"}`.
+func stateJSON(_ calculator: Calculator) -> String {
+  let history = calculator.history.map(jsonString).joined(separator: ",")
+  let operation = calculator.pendingOperation.map { jsonString($0.symbol) } ?? "null"
+  return #"{"display":\#(jsonString(calculator.display)),"history":[\#(history)],"#
+    + #""operator":\#(operation),"clearKey":\#(jsonString(calculator.clearLabel.rawValue))}"#
+}
+
+private func jsonString(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}
