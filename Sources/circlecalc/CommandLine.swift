@@ -12,11 +12,17 @@ enum Command: Equatable {
 
   case help
   case version
+  /// Developer figures for `make bench`: frame draw time, or the core's keys per second.
+  case benchmarkFrames(count: Int, width: Int, height: Int)
+  case benchmarkCore(count: Int)
   case run(keys: [Key], output: Output, size: (width: Int, height: Int)?)
 
   static func == (lhs: Command, rhs: Command) -> Bool {
     switch (lhs, rhs) {
     case (.help, .help), (.version, .version): true
+    case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
+      a == x && b == y && c == z
+    case (.benchmarkCore(let a), .benchmarkCore(let x)): a == x
     case (.run(let a, let b, let c), .run(let x, let y, let z)):
       a == x && b == y && c?.width == z?.width && c?.height == z?.height
     default: false
@@ -41,6 +47,8 @@ enum Command: Equatable {
       --size WxH         window size for --render or the window (default 360x640)
       --help             show this help
       --version          show the version
+      --bench-frames N   draw N frames at --size and print the draw time (developers)
+      --bench-core N     press N random keys and print the core's keys per second
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
@@ -53,6 +61,7 @@ enum Command: Equatable {
     var keys: [Key] = []
     var output: Output?
     var size: (width: Int, height: Int)?
+    var benchmark: (frames: Bool, count: Int)?
     var remaining = arguments[...]
 
     func value(for option: String) throws(CommandLineError) -> String {
@@ -90,10 +99,22 @@ enum Command: Equatable {
       case "--state": try setOutput(.state, option)
       case "--render": try setOutput(.render(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
+      case "--bench-frames", "--bench-core":
+        let text = try value(for: option)
+        guard let count = Int(text), (1...10_000_000).contains(count) else {
+          throw CommandLineError("invalid count '\(text)' for \(option): expected 1 to 10000000")
+        }
+        benchmark = (option == "--bench-frames", count)
       default:
         if option.hasPrefix("-") { throw CommandLineError("unknown option '\(option)'") }
         throw CommandLineError("unexpected argument '\(option)'")
       }
+    }
+    if let benchmark {
+      let size = size ?? (360, 640)
+      return benchmark.frames
+        ? .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
+        : .benchmarkCore(count: benchmark.count)
     }
     return .run(keys: keys, output: output ?? .window, size: size)
   }

@@ -24,6 +24,12 @@ import X11Frontend
   case .version:
     print("circlecalc \(version)")
     return 0
+  case .benchmarkFrames(let count, let width, let height):
+    Benchmark.frames(count, width: width, height: height)
+    return 0
+  case .benchmarkCore(let count):
+    Benchmark.core(count)
+    return 0
   case .run(let keys, let output, let size):
     var calculator = Calculator()
     for key in keys { calculator.press(key) }

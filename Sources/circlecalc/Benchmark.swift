@@ -1,0 +1,58 @@
+import CalculatorCore
+import CalculatorRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Figures for `make bench`: frame draw time and the core's key rate, printed as one line each.
+enum Benchmark {
+  /// Draws `count` frames of a busy state at the size and prints min/median/max in µs.
+  static func frames(_ count: Int, width: Int, height: Int) {
+    var calculator = Calculator()
+    for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] { calculator.press(key) }
+    let renderer = Renderer()
+    var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.pressed = nil
+    _ = renderer.render(frame)  // warm-up: glyph caches
+    var times: [Double] = []
+    for _ in 0..<max(count, 1) {
+      let start = now()
+      _ = renderer.render(frame)
+      times.append(now() - start)
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    print(
+      "frame \(width)x\(height): min \(micro(times[0])) µs, median \(micro(median)) µs,"
+        + " max \(micro(times[times.count - 1])) µs over \(times.count) frames")
+  }
+
+  /// Presses `count` seeded random keys and prints keys per second.
+  static func core(_ count: Int) {
+    let keys = Key.allCases + Digit.allCases.map(Key.digit)
+    var state: UInt64 = 0x2026_1130
+    var calculator = Calculator()
+    var checksum = 0
+    let start = now()
+    for _ in 0..<max(count, 1) {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      calculator.press(keys[Int(state >> 33) % keys.count])
+      checksum &+= calculator.display.utf8.count
+    }
+    let seconds = now() - start
+    print(
+      "core: \(Int(Double(max(count, 1)) / seconds)) keys/s over \(count) keys (\(checksum % 10))")
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  private static func micro(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 1e7).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+}
