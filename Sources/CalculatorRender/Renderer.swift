@@ -1,39 +1,55 @@
-// TEMPORARY API STUB — the render helper replaces the bodies; keep these signatures.
+/// CalculatorRender: draws one whole frame (keypad, display, history strip, shortcuts overlay)
+/// with Cairo into an image surface; the only module that draws. Start reading at
+/// `Renderer.render(_:)`; colours and fonts are the table in Theme.swift.
 import CCairo
 import CalculatorCore
 import CalculatorLayout
 
-/// Everything one drawn frame depends on.
-public struct Frame: Equatable, Sendable {
-  public var calculator: Calculator
-  public var width: Int
-  public var height: Int
-  public var scale: Double = 1
-  /// The lightened circle (mouse held down, or a key just typed).
-  public var pressed: GridPosition? = nil
-  public var showsShortcuts = false
-  /// Rows scrolled back from the newest; clamp with `Layout.maxHistoryOffset`.
-  public var historyOffset = 0
-  /// A brief cue that input was refused (a paste that is not a number).
-  public var flashesError = false
-  public init(calculator: Calculator, width: Int, height: Int) {
-    self.calculator = calculator; self.width = width; self.height = height
-  }
-}
-
-/// A drawn frame: Cairo ARGB32 pixels, native endian, every alpha 255.
-public final class Image {
-  public let width: Int
-  public let height: Int
-  public let stride: Int
-  /// `stride * height` bytes, valid while the image lives.
-  public var bytes: UnsafeMutableRawPointer { fatalError("stub") }
-  init() { width = 0; height = 0; stride = 0 }
-}
-
 /// Draws frames with Cairo; fonts are set up once, in `init`.
 public final class Renderer {
-  public init() {}
-  public func render(_ frame: Frame) -> Image { Image() }
-  public func writePNG(_ frame: Frame, to path: String) throws {}
+  let fontOptions = FontOptions()
+  /// Inter Light (or any light sans): the display.
+  let displayFace: FontFace
+  /// Inter Regular: digit labels, history rows, overlay descriptions.
+  let labelFace: FontFace
+  /// Inter Medium: AC/C ± % and the operators, overlay keys.
+  let symbolFace: FontFace
+
+  /// Loads the fonts through fontconfig (about 8 ms); a missing font falls back, never fails.
+  public convenience init() {
+    self.init(display: Theme.displayFont, label: Theme.labelFont, symbol: Theme.symbolFont)
+  }
+
+  /// A renderer with other fontconfig patterns, each list tried in order (tests use it).
+  init(display: [String], label: [String], symbol: [String]) {
+    displayFace = FontFace.matching(display)
+    labelFace = FontFace.matching(label)
+    symbolFace = FontFace.matching(symbol)
+  }
+
+  /// Draws the whole frame into a new image; sizes are clamped to 1…32767 (cairo's limits).
+  public func render(_ frame: Frame) -> Image {
+    let surface = CairoSurface(
+      width: min(max(frame.width, 1), 32767), height: min(max(frame.height, 1), 32767))
+    let context = CairoContext(surface: surface, fontOptions: fontOptions)
+    cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)  // every pixel opaque
+    context.setColor(Theme.background)
+    cairo_paint(context.pointer)
+    cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
+    let layout = frame.layout
+    if !layout.isEmpty && surface.status == CAIRO_STATUS_SUCCESS {
+      drawHistory(frame, layout: layout, in: context)
+      drawDisplay(frame, layout: layout, in: context)
+      drawKeypad(frame, layout: layout, in: context)
+      if frame.showsShortcuts {
+        drawShortcuts(layout: layout, in: context)
+      }
+    }
+    return Image(surface: surface)
+  }
+
+  /// Draws the frame and writes it as a PNG file; throws `RenderError` naming the path on failure.
+  public func writePNG(_ frame: Frame, to path: String) throws {
+    try render(frame).writePNG(to: path)
+  }
 }

@@ -1,0 +1,155 @@
+import CCairo
+import CalculatorLayout
+
+/// Owns a `cairo_surface_t`; destroyed with the wrapper.
+final class CairoSurface {
+  let pointer: OpaquePointer
+
+  init(pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  /// A new ARGB32 image surface; cairo returns an error surface (never nil) when it cannot.
+  convenience init(width: Int, height: Int) {
+    self.init(
+      pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+  }
+
+  deinit { cairo_surface_destroy(pointer) }
+
+  var status: cairo_status_t { cairo_surface_status(pointer) }
+}
+
+/// Owns a `cairo_t` drawing on a surface; font options pinned so pixels never depend on the
+/// X server's Xft settings (X11-SWIFT-NOTES.md).
+final class CairoContext {
+  let pointer: OpaquePointer
+
+  init(surface: CairoSurface, fontOptions: FontOptions) {
+    pointer = cairo_create(surface.pointer)
+    cairo_set_font_options(pointer, fontOptions.pointer)
+  }
+
+  deinit { cairo_destroy(pointer) }
+}
+
+/// Owns a `cairo_font_options_t`: grey antialiasing, no hinting, unhinted metrics.
+final class FontOptions {
+  let pointer: OpaquePointer
+
+  init() {
+    pointer = cairo_font_options_create()
+    cairo_font_options_set_antialias(pointer, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(pointer, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(pointer, CAIRO_HINT_METRICS_OFF)
+  }
+
+  deinit { cairo_font_options_destroy(pointer) }
+}
+
+/// Owns a `cairo_font_face_t`.
+final class FontFace {
+  let pointer: OpaquePointer
+
+  init(pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  deinit { cairo_font_face_destroy(pointer) }
+
+  /// The best fontconfig match for the first pattern that matches ("Inter:weight=light"), or
+  /// cairo's built-in sans when fontconfig finds nothing at all.
+  static func matching(_ patterns: [String]) -> FontFace {
+    for name in patterns {
+      if let face = fontconfigFace(name) { return face }
+    }
+    // The toy face never fails to exist; with no fonts installed it simply draws nothing.
+    return FontFace(
+      pointer: cairo_toy_font_face_create(
+        "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL))
+  }
+
+  // X11-SWIFT-NOTES.md: FcNameParse → FcConfigSubstitute → FcDefaultSubstitute → FcFontMatch;
+  // weights run 0–210 (light = 50), so use the names, never "weight=300".
+  private static func fontconfigFace(_ name: String) -> FontFace? {
+    let parsed = name.withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) { FcNameParse($0) }
+    }
+    guard let pattern = parsed else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(nil, pattern, &result), result == FcResultMatch else {
+      return nil
+    }
+    defer { FcPatternDestroy(match) }  // the font face keeps its own reference
+    let face = FontFace(pointer: cairo_ft_font_face_create_for_pattern(match))
+    return cairo_font_face_status(face.pointer) == CAIRO_STATUS_SUCCESS ? face : nil
+  }
+}
+
+/// The ink box of a string at the current font, relative to the text origin.
+struct TextExtents {
+  var x: Double
+  var y: Double
+  var width: Double
+  var height: Double
+  /// How far the origin moves: the advance width.
+  var advance: Double
+}
+
+extension CairoContext {
+  func setColor(_ color: Color, alpha: Double = 1) {
+    cairo_set_source_rgba(
+      pointer, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, alpha)
+  }
+
+  func setFont(_ face: FontFace, size: Double) {
+    cairo_set_font_face(pointer, face.pointer)
+    cairo_set_font_size(pointer, size)
+  }
+
+  func extents(_ text: String) -> TextExtents {
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(pointer, text, &extents)
+    return TextExtents(
+      x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height,
+      advance: extents.x_advance)
+  }
+
+  func showText(_ text: String, x: Double, y: Double) {
+    cairo_move_to(pointer, x, y)
+    cairo_show_text(pointer, text)
+    cairo_new_path(pointer)
+  }
+
+  func fillCircle(_ circle: Circle) {
+    cairo_new_path(pointer)
+    cairo_arc(pointer, circle.center.x, circle.center.y, circle.radius, 0, 2 * Double.pi)
+    cairo_fill(pointer)
+  }
+
+  func addRoundedRect(_ rect: Rect, radius: Double) {
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    cairo_new_sub_path(pointer)
+    cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+    cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+    cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(pointer, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(pointer)
+  }
+
+  func fillRect(_ rect: Rect) {
+    cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(pointer)
+  }
+
+  func clip(to rect: Rect) {
+    cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+    cairo_clip(pointer)
+  }
+
+  func save() { cairo_save(pointer) }
+  func restore() { cairo_restore(pointer) }
+}

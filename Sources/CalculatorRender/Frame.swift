@@ -1,0 +1,32 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// Everything one drawn frame depends on.
+public struct Frame: Equatable, Sendable {
+  /// The calculator whose state is shown.
+  public var calculator: Calculator
+  /// Window width in pixels.
+  public var width: Int
+  /// Window height in pixels.
+  public var height: Int
+  /// Device scale (1 = 96 dpi); geometry follows the window size only.
+  public var scale: Double = 1
+  /// The lightened circle (mouse held down, or a key just typed).
+  public var pressed: GridPosition? = nil
+  /// Shows the keyboard-shortcuts overlay over the keypad.
+  public var showsShortcuts = false
+  /// Rows scrolled back from the newest; clamp with `Layout.maxHistoryOffset`.
+  public var historyOffset = 0
+  /// A brief cue that input was refused (a paste that is not a number): the display turns red.
+  public var flashesError = false
+
+  /// A frame of `calculator` in a `width` × `height` window, nothing pressed.
+  public init(calculator: Calculator, width: Int, height: Int) {
+    self.calculator = calculator
+    self.width = width
+    self.height = height
+  }
+
+  /// The geometry this frame is drawn with.
+  public var layout: Layout { Layout(width: width, height: height, scale: scale) }
+}

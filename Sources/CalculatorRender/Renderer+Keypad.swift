@@ -1,0 +1,74 @@
+import CCairo
+import CalculatorCore
+import CalculatorLayout
+
+extension Renderer {
+  func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    let pending = frame.calculator.pendingOperation.flatMap {
+      Keypad.position(of: Key.operation($0))
+    }
+    for position in Keypad.positions {
+      guard let cap = Keypad.cap(at: position) else { continue }
+      let circle = layout.circle(at: position)
+      let colors = Theme.colors(
+        style: cap.style, isPressed: frame.pressed == position, isPending: pending == position)
+      context.setColor(colors.fill)
+      context.fillCircle(circle)
+      context.setColor(colors.label)
+      switch cap.action {
+      case .shortcuts:
+        drawKeyboardGlyph(in: circle, context: context)
+      case .clear:
+        drawLabel(
+          frame.calculator.clearLabel.rawValue, face: symbolFace,
+          size: layout.symbolLabelFontSize, in: circle, context: context)
+      case .key:
+        let isDigit = cap.style == .digit
+        drawLabel(
+          cap.label, face: isDigit ? labelFace : symbolFace,
+          size: isDigit ? layout.digitLabelFontSize : layout.symbolLabelFontSize, in: circle,
+          context: context)
+      }
+    }
+  }
+
+  /// Centres the label's ink box on the circle.
+  private func drawLabel(
+    _ label: String, face: FontFace, size: Double, in circle: Circle, context: CairoContext
+  ) {
+    context.setFont(face, size: size)
+    let ink = context.extents(label)
+    context.showText(
+      label, x: circle.center.x - ink.x - ink.width / 2,
+      y: circle.center.y - ink.y - ink.height / 2)
+  }
+
+  /// ⌨ drawn with paths (fonts rarely have it): a rounded outline, two rows of keys, a space bar.
+  private func drawKeyboardGlyph(in circle: Circle, context: CairoContext) {
+    let d = 2 * circle.radius
+    let key = 0.045 * d
+    let spacing = 0.03 * d
+    let padding = 0.055 * d
+    let width = 0.46 * d
+    let height = 2 * padding + 3 * key + 2 * spacing
+    let body = Rect(
+      x: circle.center.x - width / 2, y: circle.center.y - height / 2, width: width,
+      height: height)
+    cairo_set_line_width(context.pointer, max(1, 0.028 * d))
+    context.addRoundedRect(body, radius: 0.05 * d)
+    cairo_stroke(context.pointer)
+    let inner = body.width - 2 * padding
+    let step = (inner - key) / 4
+    for row in 0..<2 {
+      let y = body.minY + padding + Double(row) * (key + spacing)
+      for column in 0..<5 {
+        let x = body.minX + padding + Double(column) * step
+        cairo_rectangle(context.pointer, x, y, key, key)
+      }
+    }
+    let bar = inner * 0.6
+    cairo_rectangle(
+      context.pointer, circle.center.x - bar / 2, body.maxY - padding - key, bar, key)
+    cairo_fill(context.pointer)
+  }
+}

@@ -1,0 +1,81 @@
+import CalculatorLayout
+
+/// An opaque sRGB colour.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+  /// Red, 0–255.
+  public var red: UInt8
+  /// Green, 0–255.
+  public var green: UInt8
+  /// Blue, 0–255.
+  public var blue: UInt8
+
+  /// A colour from its components.
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  /// A colour written as hex: `Color(0xFF9F0A)`.
+  public init(_ hex: UInt32) {
+    red = UInt8(truncatingIfNeeded: hex >> 16)
+    green = UInt8(truncatingIfNeeded: hex >> 8)
+    blue = UInt8(truncatingIfNeeded: hex)
+  }
+
+  /// `#RRGGBB`.
+  public var description: String {
+    let value = Int(red) << 16 | Int(green) << 8 | Int(blue)
+    let digits = String(value, radix: 16, uppercase: true)
+    return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+  }
+}
+
+// swift-format-ignore
+/// Colours, fonts and proportions: the renderer's one appearance table (roles, not hues).
+public enum Theme {
+  static let background          = Color(0x000000)  // iOS calculator: black
+  static let digitFill           = Color(0x333333)  // DESIGN.md §3 (digits, ".", ⌨)
+  static let digitLabel          = Color(0xFFFFFF)  // DESIGN.md §3
+  static let digitPressedFill    = Color(0x737373)  // iOS highlight of #333333
+  static let functionFill        = Color(0xA5A5A5)  // DESIGN.md §3 (AC/C, ±, %)
+  static let functionLabel       = Color(0x000000)  // DESIGN.md §3
+  static let functionPressedFill = Color(0xD9D9D9)  // iOS highlight of #A5A5A5
+  static let operatorFill        = Color(0xFF9F0A)  // DESIGN.md §3, iOS system orange
+  static let operatorLabel       = Color(0xFFFFFF)  // DESIGN.md §3
+  static let operatorPressedFill = Color(0xFCC78E)  // iOS highlight of #FF9F0A
+  static let pendingFill         = Color(0xFFFFFF)  // DESIGN.md §3: pending operator inverted
+  static let pendingLabel        = Color(0xFF9F0A)  // DESIGN.md §3: orange label
+  static let displayText         = Color(0xFFFFFF)  // DESIGN.md §3
+  static let errorText           = Color(0xFF453A)  // iOS system red (dark): refused paste
+  static let historyText         = Color(0x8E8E93)  // iOS secondary label gray
+  static let overlayDim          = 0.82             // black over the keypad under the shortcuts
+  static let overlayPanel        = Color(0x1C1C1E)  // iOS secondary background (dark)
+  static let overlayTitle        = Color(0xFFFFFF)  // white, like the display
+  static let overlayKeys         = Color(0xFF9F0A)  // operator orange: what to press
+  static let overlayActions      = Color(0xD9D9D9)  // light gray: what it does
+
+  static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // DESIGN.md §3
+  static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history
+  static let symbolFont  = ["Inter:weight=medium",  "sans-serif:weight=medium"]   // AC ± % ÷ × − + =
+
+  static let displayBaseline = 0.2   // × display base size above the display rect's bottom
+  static let historyBaseline = 0.24  // × row height above the row's bottom
+}
+
+extension Theme {
+  /// The fill and label colours of a keypad cell.
+  static func colors(style: KeyStyle, isPressed: Bool, isPending: Bool) -> (
+    fill: Color, label: Color
+  ) {
+    switch (style, isPressed, isPending) {
+    case (.digit, false, _): (digitFill, digitLabel)
+    case (.digit, true, _): (digitPressedFill, digitLabel)
+    case (.function, false, _): (functionFill, functionLabel)
+    case (.function, true, _): (functionPressedFill, functionLabel)
+    case (.operator, true, _): (operatorPressedFill, operatorLabel)
+    case (.operator, false, true): (pendingFill, pendingLabel)
+    case (.operator, false, false): (operatorFill, operatorLabel)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import CalculatorCore
+import CalculatorLayout
+import Testing
+
+@testable import CalculatorRender
+
+/// Numbers too long for the display at base size.
+let longEntries = [
+  "2/3=",  // 0.66666666666666666667
+  "12345678901234567890",  // 20 typed digits
+  "1234567890.1234567890",  // typed, with a point
+  "5000000000000*5000000000000=",  // 2.5e25
+  "99999999999999999999*99999999999999999999=",  // 9.999…e39
+  "1/3n=",  // −0.333…
+  "123456789*987654321=",  // 121,932,631,112,635,269
+]
+
+/// Portrait widths 200…1400 and a few landscape windows.
+let displayWidths: [(Int, Int)] =
+  stride(from: 200, through: 1400, by: 75).map { ($0, $0 * 16 / 9) } + [
+    (600, 300), (1280, 720), (2560, 1440), (300, 2000),
+  ]
+
+@Suite struct DisplayPixelTests {
+  let renderer = Renderer()
+
+  @Test(arguments: longEntries)
+  func longNumbersStayInsideTheDisplay(keys: String) throws {
+    for (width, height) in displayWidths {
+      let frame = try frame(keys, width, height)
+      let image = renderer.render(frame)
+      let display = frame.layout.displayRect
+      let keypad = frame.layout.keypadRect
+      let rows = Int(display.minY)..<Int(display.maxY) + 1
+      let size = "\(keys) at \(width)×\(height)"
+      // Nothing left or right of the display rect on its rows, nothing between it and the keypad.
+      #expect(image.nonBlackPixels(xs: 0..<Int(display.minX), ys: rows).isEmpty, "\(size)")
+      #expect(
+        image.nonBlackPixels(xs: Int(display.maxX) + 1..<width, ys: rows).isEmpty, "\(size)")
+      #expect(
+        image.nonBlackPixels(xs: 0..<width, ys: Int(display.maxY) + 1..<Int(keypad.minY)).isEmpty,
+        "\(size)")
+      // Something is shown, and in the display font's colour.
+      let shown = image.nonBlackPixels(
+        xs: Int(display.minX)..<Int(display.maxX) + 1, ys: rows)
+      #expect(shown.contains { $0.2 == Theme.displayText }, "\(size)")
+      // Typed entries have no history: nothing may appear above the display either.
+      if try calculator(keys).history.isEmpty {
+        #expect(image.nonBlackPixels(xs: 0..<width, ys: 0..<rows.lowerBound).isEmpty, "\(size)")
+      }
+    }
+  }
+
+  @Test func shortNumbersUseTheBaseSize() throws {
+    let layout = Layout(width: 393, height: 852)
+    let context = CairoContext(
+      surface: CairoSurface(width: 1, height: 1), fontOptions: renderer.fontOptions)
+    let shown = renderer.displayText(for: try calculator("1234"), layout: layout, context: context)
+    #expect(shown.text == "1,234")
+    #expect(shown.size == 80)
+  }
+
+  @Test func longResultsShrinkThenShorten() throws {
+    let layout = Layout(width: 393, height: 852)
+    let context = CairoContext(
+      surface: CairoSurface(width: 1, height: 1), fontOptions: renderer.fontOptions)
+    let twoThirds = try calculator("2/3=")
+    let shown = renderer.displayText(for: twoThirds, layout: layout, context: context)
+    #expect(shown.size >= layout.minimumDisplayFontSize)
+    #expect(shown.size <= layout.displayFontSize)
+    #expect(shown.text.count < twoThirds.display.count)
+    #expect(shown.text.hasPrefix("0.666"))
+    // A slightly long number only shrinks.
+    let medium = try calculator("123456789")
+    let fitted = renderer.displayText(for: medium, layout: layout, context: context)
+    #expect(fitted.text == "123,456,789")
+    #expect(fitted.size < 80 && fitted.size >= 40)
+  }
+
+  @Test func refusedInputFlashesTheDisplayRed() throws {
+    var frame = try frame("0", 360, 640)
+    let display = frame.layout.displayRect
+    let rows = Int(display.minY)..<Int(display.maxY)
+    let xs = Int(display.minX)..<Int(display.maxX)
+    let calm = renderer.render(frame).nonBlackPixels(xs: xs, ys: rows).map(\.2)
+    frame.flashesError = true
+    let flashing = renderer.render(frame).nonBlackPixels(xs: xs, ys: rows).map(\.2)
+    #expect(calm.contains(Theme.displayText) && !calm.contains(Theme.errorText))
+    #expect(flashing.contains(Theme.errorText) && !flashing.contains(Theme.displayText))
+  }
+}
+
+@Suite struct HistoryPixelTests {
+  let renderer = Renderer()
+  /// Twenty rows: "1", "+ 22", "+ 333", … then "+" pending, so the display shows "0".
+  let keys =
+    (1...20).map { String(repeating: String($0 % 10), count: $0 % 7 + 1) }
+    .joined(separator: "+") + "+"
+
+  @Test(arguments: [(360, 640), (393, 852), (220, 400), (800, 600), (1920, 1080), (500, 470)])
+  func rowsStayInsideTheStrip(width: Int, height: Int) throws {
+    var frame = try frame(keys, width, height)
+    let layout = frame.layout
+    let rowCount = frame.calculator.history.count
+    #expect(rowCount == 20)
+    let maxOffset = layout.maxHistoryOffset(rowCount: rowCount)
+    #expect(maxOffset > 0)
+    var strips: [[(Int, Int, Color)]] = []
+    for offset in [-4, 0, 1, 2, maxOffset / 2, maxOffset, maxOffset + 7] {
+      frame.historyOffset = offset
+      let image = renderer.render(frame)
+      let strip = layout.historyRect
+      let display = layout.displayRect
+      let size = "\(width)×\(height) offset \(offset)"
+      #expect(image.nonBlackPixels(xs: 0..<width, ys: 0..<Int(strip.minY)).isEmpty, "\(size)")
+      // Below the strip is the display, showing "0" at its right end only.
+      let leftOfZero = Int(display.maxX - layout.displayFontSize)
+      let belowStrip = Int(strip.maxY) + 1..<Int(layout.keypadRect.minY)
+      #expect(image.nonBlackPixels(xs: 0..<leftOfZero, ys: belowStrip).isEmpty, "\(size)")
+      let rows = image.nonBlackPixels(xs: 0..<width, ys: Int(strip.minY)..<Int(strip.maxY))
+      #expect(!rows.isEmpty, "\(size)")
+      #expect(rows.allSatisfy { $0.0 >= Int(strip.minX) && $0.0 <= Int(strip.maxX) }, "\(size)")
+      strips.append(rows)
+    }
+    // Scrolling moves the rows; offsets beyond the ends are clamped.
+    #expect(strips[0].map(\.1) == strips[1].map(\.1) && strips[0].map(\.2) == strips[1].map(\.2))
+    #expect(strips[1].count != strips[2].count || strips[1].map(\.1) != strips[2].map(\.1))
+    #expect(strips[5].map(\.1) == strips[6].map(\.1))
+  }
+}

@@ -1,0 +1,87 @@
+import CalculatorCore
+import CalculatorLayout
+import Glibc
+import Testing
+
+@testable import CalculatorRender
+
+/// Golden PNGs in Snapshots/, compared pixel for pixel; `RECORD_SNAPSHOTS=1` re-records them and
+/// fails, so a recording run is never mistaken for a passing one (argument-parser's rule).
+/// One golden: a state, a window size and the frame's extras.
+struct SnapshotCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  var keys: String
+  var width: Int
+  var height: Int
+  var pressed: GridPosition? = nil
+  var shortcuts = false
+  var error = false
+  var offset = 0
+
+  var testDescription: String { name }
+
+  func frame() throws -> Frame {
+    var frame = try CalculatorRenderTests.frame(keys, width, height)
+    frame.pressed = pressed
+    frame.showsShortcuts = shortcuts
+    frame.flashesError = error
+    frame.historyOffset = offset
+    return frame
+  }
+}
+
+@Suite struct SnapshotTests {
+  static let directory: String = {
+    let file = "\(#filePath)"
+    return String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]) + "/Snapshots"
+  }()
+
+  // swift-format-ignore
+  static let cases = [
+    SnapshotCase(name: "zero-360x640",       keys: "",                             width: 360,  height: 640),
+    SnapshotCase(name: "pending-360x640",    keys: "1234+56*",                     width: 360,  height: 640),
+    SnapshotCase(name: "result-393x852",     keys: "2/3=",                         width: 393,  height: 852,
+                 pressed: GridPosition(row: 1, column: 1)),
+    SnapshotCase(name: "scientific-360x640", keys: "5000000000000*5000000000000=", width: 360,  height: 640),
+    SnapshotCase(name: "history-800x600",    keys: "1+2+3+4+5+6+7+",               width: 800,  height: 600,
+                 offset: 2),
+    SnapshotCase(name: "error-220x400",      keys: "12",                           width: 220,  height: 400,
+                 error: true),
+    SnapshotCase(name: "shortcuts-220x400",  keys: "12",                           width: 220,  height: 400,
+                 shortcuts: true),
+    SnapshotCase(name: "shortcuts-1280x720", keys: "7+8=",                         width: 1280, height: 720,
+                 shortcuts: true),
+  ]
+
+  @Test(arguments: cases)
+  func matchesGolden(snapshot: SnapshotCase) throws {
+    let name = snapshot.name
+    let image = Renderer().render(try snapshot.frame())
+    let path = "\(Self.directory)/\(name).png"
+    if getenv("RECORD_SNAPSHOTS") != nil {
+      try image.writePNG(to: path)
+      Issue.record("recorded \(path); run again without RECORD_SNAPSHOTS")
+      return
+    }
+    let golden: Image
+    do {
+      golden = try Image(contentsOfPNG: path)
+    } catch {
+      Issue.record("no golden \(path) (\(error)); record with RECORD_SNAPSHOTS=1")
+      return
+    }
+    #expect(golden.width == image.width && golden.height == image.height)
+    var differing = 0
+    for y in 0..<min(golden.height, image.height) {
+      for x in 0..<min(golden.width, image.width)
+      where golden.color(x: x, y: y) != image.color(x: x, y: y) {
+        differing += 1
+      }
+    }
+    if differing > 0 {
+      let actual = temporaryPNGPath("\(name).actual")
+      try image.writePNG(to: actual)
+      Issue.record("\(differing) pixels differ from \(path); this run drew \(actual)")
+    }
+  }
+}
