@@ -4,8 +4,11 @@ import CalculatorLayout
 
 extension Renderer {
   func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    // iPhone: the operator shows white while it waits for its number; typing (or pasting) the
+    // number turns it back to orange, though it stays pending until "=": "12+" white, "12+3" not.
+    let isWaiting = frame.calculator.clearLabel == .allClear
     let pending = frame.calculator.pendingOperation.flatMap {
-      Keypad.position(of: Key.operation($0))
+      isWaiting ? Keypad.position(of: Key.operation($0)) : nil
     }
     for position in Keypad.positions {
       guard let cap = Keypad.cap(at: position) else { continue }

@@ -39,9 +39,11 @@ import Testing
     #expect(translucent == 0)
   }
 
-  @Test(arguments: [(360, 640), (393, 852), (220, 400), (1920, 1080)])
-  func pendingOperatorIsWhiteWithAnOrangeLabel(width: Int, height: Int) throws {
-    let image = renderer.render(try frame("12+", width, height))
+  // "12+3c": C clears the 3, so + waits for a number again.
+  @Test(arguments: [("12+", 360, 640), ("12+3c", 393, 852), ("12+", 220, 400), ("12+", 1920, 1080)])
+  func pendingOperatorIsWhiteWithAnOrangeLabel(keys: String, width: Int, height: Int) throws {
+    #expect(try calculator(keys).pendingOperation == .add)
+    let image = renderer.render(try frame(keys, width, height))
     let layout = Layout(width: width, height: height)
     let plus = try #require(Keypad.position(of: .operation(.add)))
     let circle = layout.circle(at: plus)
@@ -53,8 +55,9 @@ import Testing
     }
   }
 
-  @Test func noOperatorIsPendingAtTheStart() throws {
-    let image = renderer.render(try frame("", 360, 640))
+  @Test(arguments: ["", "12", "12+3", "12+3=", "12+0", "7*2%"])
+  func noOperatorIsHighlightedUnlessWaitingForANumber(keys: String) throws {
+    let image = renderer.render(try frame(keys, 360, 640))
     let layout = Layout(width: 360, height: 640)
     for row in 0..<5 {
       let circle = layout.circle(at: GridPosition(row: row, column: 3))
