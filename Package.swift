@@ -34,7 +34,8 @@ let package = Package(
     .testTarget(
       name: "CalculatorLayoutTests", dependencies: ["CalculatorLayout", "TestSupport"]),
     .testTarget(
-      name: "CalculatorRenderTests", dependencies: ["CalculatorRender", "TestSupport"]),
+      name: "CalculatorRenderTests", dependencies: ["CalculatorRender", "TestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "X11FrontendTests", dependencies: ["X11Frontend", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -4,11 +4,10 @@ import CalculatorLayout
 
 extension Renderer {
   func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    // iPhone: the operator shows white while it waits for its number; typing (or pasting) the
-    // number turns it back to orange, though it stays pending until "=": "12+" white, "12+3" not.
-    let isWaiting = frame.calculator.clearLabel == .allClear
+    // DESIGN.md: the pending operator shows white with an orange label, from the operator key
+    // until "=" or AC ("12+" and "12+3" both show + white), as `--state` reports it.
     let pending = frame.calculator.pendingOperation.flatMap {
-      isWaiting ? Keypad.position(of: Key.operation($0)) : nil
+      Keypad.position(of: Key.operation($0))
     }
     for position in Keypad.positions {
       guard let cap = Keypad.cap(at: position) else { continue }

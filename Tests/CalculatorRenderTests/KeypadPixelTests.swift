@@ -39,8 +39,11 @@ import Testing
     #expect(translucent == 0)
   }
 
-  // "12+3c": C clears the 3, so + waits for a number again.
-  @Test(arguments: [("12+", 360, 640), ("12+3c", 393, 852), ("12+", 220, 400), ("12+", 1920, 1080)])
+  // The + stays white from the operator key until "=", typing the 3 included.
+  @Test(arguments: [
+    ("12+", 360, 640), ("12+3", 393, 852), ("12+3c", 393, 852), ("12+", 220, 400),
+    ("12+", 1920, 1080),
+  ])
   func pendingOperatorIsWhiteWithAnOrangeLabel(keys: String, width: Int, height: Int) throws {
     #expect(try calculator(keys).pendingOperation == .add)
     let image = renderer.render(try frame(keys, width, height))
@@ -55,8 +58,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ["", "12", "12+3", "12+3=", "12+0", "7*2%"])
-  func noOperatorIsHighlightedUnlessWaitingForANumber(keys: String) throws {
+  @Test(arguments: ["", "12", "12+3=", "7*2=%", "12+3a", "5/0="])
+  func noOperatorIsHighlightedWithoutAPendingOne(keys: String) throws {
     let image = renderer.render(try frame(keys, 360, 640))
     let layout = Layout(width: 360, height: 640)
     for row in 0..<5 {
