@@ -3,6 +3,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/circlecalc
+ICON_SIZES = 16 22 24 32 48 64 128 256 512
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+APPDIR = $(DESTDIR)$(PREFIX)/share/applications
+ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 RELEASE_FLAGS = -c $(CONFIG) --static-swift-stdlib
 
 all: build
@@ -31,12 +36,21 @@ lint:
 		| awk '{print $$NF}' | sort -u | grep -vxE 'FoundationEssentials|CalculatorCore' || true); \
 	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/circlecalc
+# NO_BUILD=1 installs an already built $(BIN) (the install test uses it).
+install:
+	@[ -n "$(NO_BUILD)" ] || $(MAKE) build
+	install -d $(BINDIR) $(APPDIR) $(MANDIR)
+	install -m 755 $(BIN) $(BINDIR)/circlecalc
+	install -m 644 data/circlecalc.desktop $(APPDIR)/circlecalc.desktop
+	install -m 644 data/circlecalc.1 $(MANDIR)/circlecalc.1
+	for size in $(ICON_SIZES); do \
+		install -d $(ICONDIR)/$${size}x$${size}/apps && \
+		$(BIN) --icon $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png --size $${size}x$${size} || exit 1; \
+	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/circlecalc
+	rm -f $(BINDIR)/circlecalc $(APPDIR)/circlecalc.desktop $(MANDIR)/circlecalc.1
+	for size in $(ICON_SIZES); do rm -f $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png; done
 
 clean:
 	rm -rf .build

@@ -8,6 +8,7 @@ enum Command: Equatable {
     case print
     case state
     case render(path: String)
+    case icon(path: String)
   }
 
   case help
@@ -45,6 +46,7 @@ enum Command: Equatable {
       --state            print the state as JSON: display, history, operator, clearKey
       --render FILE.png  write the window as it would look to a PNG file, then exit
       --size WxH         window size for --render or the window (default 360x640)
+      --icon FILE.png    write the application icon, --size wide (default 256), then exit
       --help             show this help
       --version          show the version
       --bench-frames N   draw N frames at --size and print the draw time (developers)
@@ -73,7 +75,7 @@ enum Command: Equatable {
     func setOutput(_ new: Output, _ option: String) throws(CommandLineError) {
       guard output == nil else {
         throw CommandLineError(
-          "\(option) cannot be combined with another of --print, --state, --render")
+          "\(option) cannot be combined with another of --print, --state, --render, --icon")
       }
       output = new
     }
@@ -98,6 +100,7 @@ enum Command: Equatable {
       case "--print": try setOutput(.print, option)
       case "--state": try setOutput(.state, option)
       case "--render": try setOutput(.render(path: try value(for: option)), option)
+      case "--icon": try setOutput(.icon(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
       case "--bench-frames", "--bench-core":
         let text = try value(for: option)

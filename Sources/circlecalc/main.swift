@@ -50,6 +50,14 @@ import X11Frontend
         return 1
       }
       return 0
+    case .icon(let path):
+      do {
+        try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
+      } catch {
+        printError("circlecalc: cannot write '\(path)': \(error)")
+        return 1
+      }
+      return 0
     case .window:
       var options = WindowOptions()
       if let size {

@@ -1,0 +1,44 @@
+import CCairo
+import CalculatorLayout
+
+extension Renderer {
+  /// The application icon at `size` × `size` pixels.
+  ///
+  /// A black rounded square holding four keys of the keypad: function gray, operator orange,
+  /// digit gray and an orange "=". The same
+  /// pixels serve `make install` (hicolor PNGs) and the window's `_NET_WM_ICON`; the corners
+  /// outside the rounded square are transparent.
+  public func renderIcon(size: Int) -> Image {
+    let side = min(max(size, 1), 4096)
+    let surface = CairoSurface(width: side, height: side)
+    let context = CairoContext(surface: surface, fontOptions: fontOptions)
+    let s = Double(side)
+    let corner = 0.225 * s  // the rounding of app icons on a phone home screen
+    let c = context.pointer
+    cairo_new_sub_path(c)
+    cairo_arc(c, s - corner, corner, corner, -Double.pi / 2, 0)
+    cairo_arc(c, s - corner, s - corner, corner, 0, Double.pi / 2)
+    cairo_arc(c, corner, s - corner, corner, Double.pi / 2, Double.pi)
+    cairo_arc(c, corner, corner, corner, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(c)
+    context.setColor(Theme.background)
+    cairo_fill(c)
+    let radius = 0.19 * s
+    let fills = [Theme.functionFill, Theme.operatorFill, Theme.digitFill, Theme.operatorFill]
+    for (index, fill) in fills.enumerated() {
+      let center = Point(
+        x: s * (index % 2 == 0 ? 0.29 : 0.71), y: s * (index / 2 == 0 ? 0.29 : 0.71))
+      context.setColor(fill)
+      context.fillCircle(Circle(center: center, radius: radius))
+    }
+    // An "=" on the last key, drawn as two bars so it needs no font.
+    context.setColor(Theme.operatorLabel)
+    let bar = (width: 0.16 * s, height: max(0.032 * s, 1))
+    for dy in [-0.045 * s, 0.045 * s] {
+      cairo_rectangle(
+        c, 0.71 * s - bar.width / 2, 0.71 * s + dy - bar.height / 2, bar.width, bar.height)
+    }
+    cairo_fill(c)
+    return Image(surface: surface)
+  }
+}

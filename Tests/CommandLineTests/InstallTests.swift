@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `make install` and `make uninstall` into a temporary DESTDIR, with the built binary.
+@Suite("make install")
+struct InstallTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+  static let sizes = [16, 22, 24, 32, 48, 64, 128, 256, 512]
+
+  @Test(
+    "installs exactly the binary, the .desktop entry, the icons and the man page; uninstall removes them"
+  )
+  func installAndUninstall() throws {
+    let destination = FileManager.default.temporaryDirectory
+      .appendingPathComponent("circlecalc-install-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: destination) }
+    let make = [
+      "-C", Self.root, "DESTDIR=\(destination)", "PREFIX=/usr", "BIN=\(TestSupport.binary)",
+      "NO_BUILD=1",
+    ]
+    let install = try TestSupport.run("make", make + ["install"])
+    #expect(install.status == 0, "\(install.stderr)")
+
+    let expected =
+      [
+        "usr/bin/circlecalc", "usr/share/applications/circlecalc.desktop",
+        "usr/share/man/man1/circlecalc.1",
+      ]
+      + Self.sizes.map { "usr/share/icons/hicolor/\($0)x\($0)/apps/circlecalc.png" }
+    #expect(try files(under: destination) == expected.sorted())
+
+    let desktop = "\(destination)/usr/share/applications/circlecalc.desktop"
+    let validate = try TestSupport.run("desktop-file-validate", [desktop])
+    #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+    for size in Self.sizes {
+      let icon = "\(destination)/usr/share/icons/hicolor/\(size)x\(size)/apps/circlecalc.png"
+      let data = try Data(contentsOf: URL(fileURLWithPath: icon))
+      let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      #expect(width == size && height == size)
+    }
+    let binary = try TestSupport.run(
+      "\(destination)/usr/bin/circlecalc", ["--keys", "7+8=", "--print"])
+    #expect(binary.stdout == "15\n")
+
+    let uninstall = try TestSupport.run("make", make + ["uninstall"])
+    #expect(uninstall.status == 0, "\(uninstall.stderr)")
+    #expect(try files(under: destination) == [])
+  }
+
+  private func files(under folder: String) throws -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var found: [String] = []
+    while let path = walker.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
+      if !isDirectory.boolValue { found.append(path) }
+    }
+    return found.sorted()
+  }
+}
