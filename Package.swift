@@ -37,6 +37,7 @@ let package = Package(
       name: "CalculatorRenderTests", dependencies: ["CalculatorRender", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "X11FrontendTests", dependencies: ["X11Frontend", "TestSupport"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["CalculatorCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
