@@ -1,0 +1,97 @@
+import CalculatorCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Seeded random key sequences through the core: after every key every rule of `Invariants`
+/// holds, and nothing traps. `make test` runs a fixed-seed slice; `fuzz/run` sets
+/// `FUZZ_SECONDS` (run that long, new seeds), `FUZZ_STATE` (a file naming the chunk being run,
+/// so a crash can be replayed) and `FUZZ_REPLAY` (one chunk, printing each sequence first).
+@Suite("Fuzzing: key sequences through the core")
+struct CoreFuzzTests {
+  static let sequencesPerChunk = 500
+  static let sliceChunks = 3
+
+  @Test("Random key sequences keep every rule after every key")
+  func keySequences() throws {
+    let base = TestSupport.fuzzSeed(20_261_130)
+    let replay = TestSupport.environment("FUZZ_REPLAY").flatMap(UInt64.init)
+    let deadline = TestSupport.fuzzSeconds.map { TestSupport.now() + $0 }
+    let start = TestSupport.now()
+    var chunk: UInt64 = 0
+    var sequences = 0
+    var keys = 0
+    var failures: [String] = []
+    repeat {
+      let seed = replay ?? CoreFuzzTests.chunkSeed(base, chunk)
+      if let state = TestSupport.environment("FUZZ_STATE") {
+        try? "core \(seed)\n".write(toFile: state, atomically: false, encoding: .utf8)
+      }
+      var random = TestSupport.SeededGenerator(seed: seed)
+      for _ in 0..<CoreFuzzTests.sequencesPerChunk where failures.count < 20 {
+        let sequence = CoreFuzzTests.sequence(&random)
+        if replay != nil { FileHandle.standardError.write(Data((tokens(sequence) + "\n").utf8)) }
+        let maxLength = Int.random(in: 1...24, using: &random)
+        var calculator = Calculator()
+        for (index, key) in sequence.enumerated() {
+          calculator.press(key)
+          let broken = Invariants.broken(calculator, maxLength: maxLength)
+          if !broken.isEmpty {
+            failures.append("\(tokens(sequence.prefix(index + 1))): \(broken)")
+            break
+          }
+        }
+        sequences += 1
+        keys += sequence.count
+      }
+      chunk += 1
+    } while replay == nil && failures.count < 20
+      && (deadline.map { TestSupport.now() < $0 } ?? (chunk < CoreFuzzTests.sliceChunks))
+    let seconds = TestSupport.now() - start
+    print(
+      "core fuzz, seed \(base): \(sequences) sequences, \(keys) keys in \(Int(seconds)) s"
+        + " (\(Int(Double(keys) / seconds)) keys/s), \(failures.count) failures")
+    #expect(failures.isEmpty, "\(failures)")
+  }
+
+  static func chunkSeed(_ base: UInt64, _ chunk: UInt64) -> UInt64 {
+    base &+ chunk &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// Keys weighted toward digits, with bursts that reach the limits: 25 nines (past the typing
+  /// limit), runs of %, repeated × by a 20-digit number (past 1e100), ÷ by tiny numbers.
+  static func sequence(_ random: inout TestSupport.SeededGenerator) -> [Key] {
+    var keys: [Key] = []
+    let length = Int.random(in: 1...120, using: &random)
+    while keys.count < length {
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<45: keys.append(.digit(Digit.allCases.randomElement(using: &random) ?? .one))
+      case 45..<50: keys.append(.decimalPoint)
+      case 50..<68:
+        keys.append(.operation(Operation.allCases.randomElement(using: &random) ?? .add))
+      case 68..<75: keys.append(.equals)
+      case 75..<78: keys.append(.percent)
+      case 78..<81: keys.append(.toggleSign)
+      case 81..<83: keys.append(.clearEntry)
+      case 83: keys.append(.allClear)
+      case 84..<88: keys.append(.backspace)
+      case 88..<91: keys += Array(repeating: .digit(.nine), count: 25)
+      case 91..<93:
+        keys += [.decimalPoint] + Array(repeating: .digit(.zero), count: 22) + [.digit(.one)]
+      case 93..<95:
+        keys += Array(repeating: .percent, count: Int.random(in: 5...60, using: &random))
+      case 95..<97:
+        keys += CoreFuzzTests.keys("*99999999999999999999") + [.equals]
+      case 97..<99:
+        keys += CoreFuzzTests.keys("/0.00000000000000000001") + [.equals]
+      default: keys += Array(repeating: .toggleSign, count: Int.random(in: 1...5, using: &random))
+      }
+    }
+    return keys
+  }
+
+  static func keys(_ sequence: String) -> [Key] { (try? Key.sequence(sequence)) ?? [] }
+}
+
+/// A key sequence as `--keys` tokens: `"12+3="`.
+func tokens(_ keys: some Sequence<Key>) -> String { String(keys.map(\.token)) }
