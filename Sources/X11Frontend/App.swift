@@ -1,1 +1,196 @@
-public enum X11Frontend {}
+/// The X11 window of CircleCalc: it opens the display, creates the window, turns X events into
+/// `Key`s and window actions, and copies the frames `CalculatorRender` draws onto the window.
+/// No arithmetic, geometry or drawing happens here. Start reading at `runWindow`, then
+/// `App.run()` (the loop), `App.handle(_:)` (the dispatch) and `KeyBindings.swift` (the table).
+import CX11
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import Glibc
+
+/// How to open the calculator window.
+public struct WindowOptions: Sendable {
+  /// The X display to open; nil uses `$DISPLAY`.
+  public var displayName: String?
+  /// The initial window size in pixels at scale 1.
+  public var width: Int
+  /// The initial window height in pixels at scale 1.
+  public var height: Int
+  /// The HiDPI scale; nil reads `Xft.dpi` from the resource database (96 dpi is 1).
+  public var scale: Double?
+
+  /// The default options: `$DISPLAY`, 360 × 640, scale from `Xft.dpi`.
+  public init(displayName: String? = nil, width: Int = 360, height: Int = 640, scale: Double? = nil)
+  {
+    self.displayName = displayName
+    self.width = width
+    self.height = height
+    self.scale = scale
+  }
+}
+
+/// Opens the calculator window in the given state and runs it until the user closes it.
+///
+/// Returns the exit status: 0 when closed (window manager, Ctrl+Q, Ctrl+W), 1 when the display
+/// cannot be opened (a one-line message naming `DISPLAY` goes to stderr). Losing the X server
+/// later ends the process with status 1 from inside Xlib's I/O error handler.
+@MainActor
+public func runWindow(calculator: Calculator, options: WindowOptions = WindowOptions()) -> Int32 {
+  guard let app = App(calculator: calculator, options: options) else { return 1 }
+  return app.run()
+}
+
+/// The window and its event loop; owns every X resource and all Xlib calls.
+@MainActor
+final class App {
+  let display: OpaquePointer
+  let window: Window
+  let atoms: Atoms
+  let graphicsContext: GC
+  let renderer = Renderer()
+  var state: WindowState
+  var isRunning = true
+  /// Drawing waits for the first Expose: before it the window is not viewable.
+  var isExposed = false
+  var needsRedraw = false
+  var drawnFrame: Frame?
+  /// The text served on CLIPBOARD while we own it, and since when.
+  var clipboardText: String?
+  var clipboardTime: Time = 0
+
+  init?(calculator: Calculator, options: WindowOptions) {
+    let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+    guard let display = XOpenDisplay(options.displayName) else {
+      printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
+      return nil
+    }
+    installErrorHandlers()
+    let screen = XDefaultScreen(display)
+    var visual = XVisualInfo()
+    // Cairo's ARGB32 image is the pixel layout of a 24-bit TrueColor visual with these masks.
+    guard XMatchVisualInfo(display, screen, 24, TrueColor, &visual) != 0,
+      visual.red_mask == 0xff0000, visual.green_mask == 0x00ff00, visual.blue_mask == 0x0000ff
+    else {
+      printError("circlecalc: display '\(name)' has no 24-bit TrueColor visual")
+      XCloseDisplay(display)
+      return nil
+    }
+    let scale = options.scale ?? App.resourceScale(display)
+    let width = max(1, Int((Double(options.width) * scale).rounded()))
+    let height = max(1, Int((Double(options.height) * scale).rounded()))
+    let root = XRootWindow(display, screen)
+
+    var attributes = XSetWindowAttributes()
+    attributes.background_pixel = 0  // black, so no white flash before the first frame
+    attributes.border_pixel = 0
+    attributes.colormap = XCreateColormap(display, root, visual.visual, AllocNone)
+    attributes.event_mask =
+      KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+      | ExposureMask | StructureNotifyMask | FocusChangeMask
+    let window = XCreateWindow(
+      display, root, 0, 0, UInt32(width), UInt32(height), 0, 24, UInt32(InputOutput),
+      visual.visual, UInt(CWBackPixel | CWBorderPixel | CWColormap | CWEventMask), &attributes)
+
+    self.display = display
+    self.window = window
+    self.atoms = Atoms(display)
+    self.graphicsContext = XCreateGC(display, window, 0, nil)
+    self.state = WindowState(calculator: calculator, width: width, height: height, scale: scale)
+    setWindowManagerProperties(minimumSize: (Int32(200 * scale), Int32(320 * scale)))
+    // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
+    XkbSetDetectableAutoRepeat(display, 1, nil)
+    XMapWindow(display, window)
+  }
+
+  /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
+  ///
+  /// No timers and no polling: an idle calculator sleeps in `XNextEvent`.
+  func run() -> Int32 {
+    var event = XEvent()
+    while isRunning {
+      XNextEvent(display, &event)
+      handle(&event)
+      while isRunning && XPending(display) > 0 {
+        XNextEvent(display, &event)
+        handle(&event)
+      }
+      if isRunning { drawIfNeeded() }
+    }
+    XDestroyWindow(display, window)
+    XCloseDisplay(display)
+    return 0
+  }
+
+  /// The dispatch: one case per X event, like dwm's `handler[]`.
+  func handle(_ event: inout XEvent) {
+    switch event.type {
+    case KeyPress: keyPress(&event.xkey)
+    case KeyRelease: keyRelease(event.xkey)
+    case ButtonPress: buttonPress(event.xbutton)
+    case ButtonRelease: buttonRelease(event.xbutton)
+    case MotionNotify: motionNotify(event.xmotion)
+    case FocusOut: focusOut(event.xfocus)
+    case Expose: expose(event.xexpose)
+    case ConfigureNotify: configureNotify(event.xconfigure)
+    case MappingNotify: mappingNotify(&event.xmapping)
+    case ClientMessage: clientMessage(event.xclient)
+    case SelectionRequest: selectionRequest(event.xselectionrequest)
+    case SelectionNotify: selectionNotify(event.xselection)
+    case SelectionClear: selectionClear(event.xselectionclear)
+    default: break  // includes 65, MIT-SHM completion
+    }
+  }
+
+  func drawIfNeeded() {
+    let frame = state.frame
+    guard isExposed, needsRedraw || frame != drawnFrame else { return }
+    needsRedraw = false
+    drawnFrame = frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    let image = renderer.render(frame)
+    guard image.width > 0, image.height > 0 else { return }
+    // The renderer's Cairo ARGB32 pixels go to the window unchanged: a screenshot of the window
+    // equals `--render` of the same frame. XPutImage splits big images into several requests.
+    var ximage = XImage()
+    ximage.width = Int32(image.width)
+    ximage.height = Int32(image.height)
+    ximage.format = ZPixmap
+    ximage.data = image.bytes.assumingMemoryBound(to: CChar.self)
+    ximage.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
+    ximage.bitmap_unit = 32
+    ximage.bitmap_bit_order = ximage.byte_order
+    ximage.bitmap_pad = 32
+    ximage.depth = 24
+    ximage.bytes_per_line = Int32(image.stride)
+    ximage.bits_per_pixel = 32
+    ximage.red_mask = 0xff0000
+    ximage.green_mask = 0x00ff00
+    ximage.blue_mask = 0x0000ff
+    XInitImage(&ximage)
+    XPutImage(
+      display, window, graphicsContext, &ximage, 0, 0, 0, 0, UInt32(image.width),
+      UInt32(image.height))
+    withExtendedLifetime(image) {}
+  }
+
+  /// The scale from `Xft.dpi` in the server's resource database (96 dpi is 1), or 1.
+  static func resourceScale(_ display: OpaquePointer) -> Double {
+    XrmInitialize()
+    guard let resources = XResourceManagerString(display),
+      let database = XrmGetStringDatabase(resources)
+    else { return 1 }
+    defer { XrmDestroyDatabase(database) }
+    var type: UnsafeMutablePointer<CChar>?
+    var value = XrmValue()
+    guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0,
+      let address = value.addr, let dpi = Double(String(cString: address)), dpi >= 48, dpi <= 480
+    else { return 1 }
+    return dpi / 96
+  }
+}
+
+/// Writes one line to stderr, unbuffered.
+func printError(_ message: String) {
+  let line = message + "\n"
+  _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}

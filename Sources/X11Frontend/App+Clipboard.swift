@@ -1,0 +1,190 @@
+import CX11
+import Glibc
+
+/// The most a paste reads; a bigger selection is refused, and so is INCR (chunked) data.
+let pasteByteLimit = 64 * 1024
+/// How long a paste waits for the selection owner to answer.
+let pasteTimeout = Duration.seconds(1)
+
+// Copy owns CLIPBOARD and answers SelectionRequests until a SelectionClear (ICCCM 2.2–2.6).
+// Paste asks the owner for the text and waits at most `pasteTimeout`, polling the connection's
+// file descriptor (no busy loop), while still answering requests for our own selection.
+extension App {
+  /// Ctrl+C: the displayed number without grouping commas; NaN is not copied (error cue).
+  func copy(time: Time) {
+    guard let text = state.calculator.copyText else {
+      state.flashesError = true
+      return
+    }
+    XSetSelectionOwner(display, atoms.clipboard, window, time)
+    guard XGetSelectionOwner(display, atoms.clipboard) == window else {
+      state.flashesError = true
+      return
+    }
+    clipboardText = text
+    clipboardTime = time
+  }
+
+  /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): one number becomes the
+  /// entry; anything else, no owner or no answer in time changes nothing but shows the error cue.
+  func paste(from selection: Atom, time: Time) {
+    let text: String?
+    if selection == atoms.clipboard, clipboardText != nil,
+      XGetSelectionOwner(display, selection) == window
+    {
+      text = clipboardText
+    } else {
+      text = requestSelection(selection, time: time)
+    }
+    if let text, state.paste(text) { return }
+    state.flashesError = true
+  }
+
+  /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.
+  private func requestSelection(_ selection: Atom, time: Time) -> String? {
+    guard XGetSelectionOwner(display, selection) != Atom(None) else { return nil }
+    let deadline = ContinuousClock.now + pasteTimeout
+    for target in [atoms.utf8String, XA_STRING] {
+      XConvertSelection(display, selection, target, atoms.pasteProperty, window, time)
+      guard let reply = waitForSelectionNotify(selection, target: target, until: deadline) else {
+        return nil
+      }
+      if reply.property != Atom(None) { return readPasteProperty() }
+    }
+    return nil
+  }
+
+  private func waitForSelectionNotify(
+    _ selection: Atom, target: Atom, until deadline: ContinuousClock.Instant
+  ) -> XSelectionEvent? {
+    var event = XEvent()
+    while true {
+      while XCheckIfEvent(display, &event, isSelectionEvent, nil) != 0 {
+        switch event.type {
+        case SelectionRequest: selectionRequest(event.xselectionrequest)
+        case SelectionClear: selectionClear(event.xselectionclear)
+        default:
+          let reply = event.xselection
+          if reply.requestor == window, reply.selection == selection, reply.target == target {
+            return reply
+          }
+        }
+      }
+      let remaining = deadline - .now
+      guard remaining > .zero else { return nil }
+      let milliseconds =
+        remaining.components.seconds * 1000
+        + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+      var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+      XFlush(display)
+      _ = poll(&connection, 1, Int32(milliseconds))
+    }
+  }
+
+  /// Reads and deletes the reply property, or nil when it is not short 8-bit text.
+  ///
+  /// Accepts UTF8_STRING or STRING (Latin-1) of at most `pasteByteLimit` bytes. An INCR reply is refused and left alone, so the owner never starts
+  /// sending chunks (it waits for us to delete the property, ICCCM 2.7.2).
+  private func readPasteProperty() -> String? {
+    var type: Atom = 0
+    var format: Int32 = 0
+    var count: UInt = 0
+    var bytesAfter: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    guard
+      XGetWindowProperty(
+        display, window, atoms.pasteProperty, 0, pasteByteLimit / 4, 0, Atom(AnyPropertyType),
+        &type,
+        &format, &count, &bytesAfter, &data) == Success
+    else { return nil }
+    defer { if let data { XFree(data) } }
+    guard type != atoms.incr else { return nil }
+    XDeleteProperty(display, window, atoms.pasteProperty)
+    guard let data, format == 8, bytesAfter == 0 else { return nil }
+    let bytes = UnsafeBufferPointer(start: data, count: Int(count))
+    switch type {
+    case atoms.utf8String: return String(validating: bytes, as: UTF8.self)
+    case XA_STRING: return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    default: return nil
+    }
+  }
+
+  /// Another client asks for our CLIPBOARD.
+  ///
+  /// The text is a short number, far below the maximum
+  /// request size, so it always goes in one property (never INCR).
+  func selectionRequest(_ request: XSelectionRequestEvent) {
+    // ICCCM 2.2: an obsolete client sends property None and means the target's name.
+    let property = request.property == Atom(None) ? request.target : request.property
+    var reply = XSelectionEvent()
+    reply.type = SelectionNotify
+    reply.display = display
+    reply.requestor = request.requestor
+    reply.selection = request.selection
+    reply.target = request.target
+    reply.time = request.time
+    reply.property = Atom(None)
+    if request.selection == atoms.clipboard, let text = clipboardText,
+      request.time == CurrentTime || request.time >= clipboardTime,
+      convert(text, to: request.target, on: request.requestor, property: property)
+    {
+      reply.property = property
+    }
+    var event = XEvent()
+    event.xselection = reply
+    XSendEvent(display, request.requestor, 0, 0, &event)
+  }
+
+  /// Writes `text` as `target` into the requestor's property; false for a target we refuse.
+  private func convert(_ text: String, to target: Atom, on requestor: Window, property: Atom)
+    -> Bool
+  {
+    switch target {
+    case atoms.targets:
+      let targets = [atoms.targets, atoms.timestamp, atoms.utf8String, XA_STRING, atoms.text]
+      changeProperty(requestor, property, type: XA_ATOM, longs: targets.map { Int($0) })
+    case atoms.timestamp:
+      changeProperty(requestor, property, type: XA_INTEGER, longs: [Int(clipboardTime)])
+    case atoms.utf8String:
+      changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
+    case XA_STRING, atoms.text:
+      // The copied number is ASCII, so it is valid Latin-1 STRING as it stands.
+      changeProperty(requestor, property, type: XA_STRING, bytes: Array(text.utf8))
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func changeProperty(_ window: Window, _ property: Atom, type: Atom, bytes: [UInt8]) {
+    XChangeProperty(display, window, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
+  }
+
+  /// Format-32 data is an array of C `long`, which is Swift `Int`.
+  private func changeProperty(_ window: Window, _ property: Atom, type: Atom, longs: [Int]) {
+    _ = longs.withUnsafeBytes { raw in
+      XChangeProperty(
+        display, window, property, type, 32, PropModeReplace,
+        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(longs.count))
+    }
+  }
+
+  /// A reply that came after its paste timed out: ignored, the next reply replaces the property.
+  func selectionNotify(_ event: XSelectionEvent) {}
+
+  /// Another client owns CLIPBOARD now: stop serving it.
+  func selectionClear(_ event: XSelectionClearEvent) {
+    guard event.selection == atoms.clipboard else { return }
+    clipboardText = nil
+  }
+}
+
+/// The events a paste waits for; an Xlib predicate, so it must not call Xlib.
+private func isSelectionEvent(
+  _ display: OpaquePointer?, _ event: UnsafeMutablePointer<XEvent>?, _ argument: XPointer?
+) -> Int32 {
+  switch event?.pointee.type {
+  case SelectionNotify, SelectionRequest, SelectionClear: 1
+  default: 0
+  }
+}

@@ -1,0 +1,91 @@
+import CX11
+import CalculatorLayout
+
+// One method per X event, called from `App.handle(_:)`.
+extension App {
+  func keyPress(_ event: inout XKeyEvent) {
+    state.flashesError = false
+    var keysym: KeySym = 0
+    var text = [CChar](repeating: 0, count: 32)
+    // The keysym after Shift, NumLock and the layout: Shift+8 is `asterisk`, KP_1 without NumLock
+    // is `KP_End`. The text is unused (Ctrl+C gives "\u{03}").
+    XLookupString(&event, &text, Int32(text.count - 1), &keysym, nil)
+    switch KeyBinding.command(for: keysym, state: event.state) {
+    case .key(let key): state.typeKey(key, keycode: event.keycode)
+    case .action(.copy): copy(time: event.time)
+    case .action(.paste): paste(from: atoms.clipboard, time: event.time)
+    case .action(.quit): isRunning = false
+    case .action(.toggleShortcuts): state.toggleShortcuts()
+    case nil: break
+    }
+  }
+
+  func keyRelease(_ event: XKeyEvent) {
+    state.keyReleased(keycode: event.keycode)
+  }
+
+  func buttonPress(_ event: XButtonEvent) {
+    let point = Point(x: Double(event.x), y: Double(event.y))
+    switch Int32(event.button) {
+    case Button1:
+      state.flashesError = false
+      state.pointerPressed(at: point)
+    case Button2:
+      state.flashesError = false
+      if state.showsShortcuts {
+        state.showsShortcuts = false
+      } else if state.isAboveKeypad(point) {
+        paste(from: XA_PRIMARY, time: event.time)
+      }
+    case Button3:
+      state.flashesError = false
+      state.showsShortcuts = false
+    case Button4: state.scrollHistory(olderBy: 1)
+    case Button5: state.scrollHistory(olderBy: -1)
+    default: break
+    }
+  }
+
+  func buttonRelease(_ event: XButtonEvent) {
+    guard Int32(event.button) == Button1 else { return }
+    state.pointerReleased(at: Point(x: Double(event.x), y: Double(event.y)))
+  }
+
+  func motionNotify(_ event: XMotionEvent) {
+    state.pointerMoved(to: Point(x: Double(event.x), y: Double(event.y)))
+  }
+
+  func focusOut(_ event: XFocusChangeEvent) {
+    state.focusLost()
+  }
+
+  /// Only the last Expose of a series redraws (dwm); the whole frame is copied anyway.
+  func expose(_ event: XExposeEvent) {
+    guard event.count == 0 else { return }
+    isExposed = true
+    needsRedraw = true
+  }
+
+  /// A new size redraws at once (shrinking sends no Expose).
+  ///
+  /// A storm of these costs one draw: the loop drains the queue before drawing, so only the latest size is drawn.
+  func configureNotify(_ event: XConfigureEvent) {
+    guard event.window == window else { return }
+    let width = Int(event.width)
+    let height = Int(event.height)
+    guard width != state.width || height != state.height else { return }
+    state.resize(width: width, height: height)
+  }
+
+  func mappingNotify(_ event: inout XMappingEvent) {
+    XRefreshKeyboardMapping(&event)
+  }
+
+  /// WM_DELETE_WINDOW (ICCCM 4.1.2.7): the user closed the window; exit status 0.
+  func clientMessage(_ event: XClientMessageEvent) {
+    guard event.message_type == atoms.wmProtocols, event.format == 32,
+      Atom(event.data.l.0) == atoms.wmDeleteWindow
+    else { return }
+    isRunning = false
+  }
+}

@@ -1,0 +1,94 @@
+import CX11
+import CalculatorCore
+import Testing
+
+@testable import X11Frontend
+
+@Suite struct KeyBindingsTests {
+  @Test func noTwoBindingsShareAKeysymAndModifiers() {
+    var seen: Set<[UInt]> = []
+    for binding in keyBindings {
+      let entry = [binding.keysym, UInt(binding.modifiers.rawValue)]
+      #expect(seen.insert(entry).inserted, "duplicate binding for keysym \(binding.keysym)")
+    }
+  }
+
+  @Test func everyKeyIsReachableFromTheKeyboard() {
+    let bound = Set(
+      keyBindings.compactMap { if case .key(let key) = $0.command { key } else { nil } })
+    for key in Key.allCases {
+      #expect(bound.contains(key), "no keyboard binding for \(key)")
+    }
+  }
+
+  @Test func everyActionIsReachableFromTheKeyboard() {
+    let bound = Set(
+      keyBindings.compactMap { if case .action(let action) = $0.command { action } else { nil } })
+    #expect(bound == Set(AppAction.allCases))
+  }
+
+  @Test func keysymsAreStoredInLowerCase() {
+    for binding in keyBindings {
+      var lower: KeySym = 0
+      var upper: KeySym = 0
+      XConvertCase(binding.keysym, &lower, &upper)
+      #expect(lower == binding.keysym)
+    }
+  }
+
+  @Test(arguments: [
+    UInt32(0), UInt32(LockMask), UInt32(Mod2Mask), UInt32(LockMask | Mod2Mask), UInt32(ShiftMask),
+    UInt32(Mod5Mask),
+  ])
+  func lockNumLockShiftAndAltGrAreIgnored(extra: UInt32) {
+    for binding in keyBindings {
+      let command = KeyBinding.command(
+        for: binding.keysym, state: binding.modifiers.rawValue | extra)
+      #expect(command == binding.command, "keysym \(binding.keysym) with state \(extra)")
+    }
+  }
+
+  // Keysyms as XLookupString returns them, with the event state they come with.
+  @Test(
+    arguments: [
+      (XK_7, 0, KeyCommand.key(.digit(.seven))),
+      (XK_KP_7, Mod2Mask, .key(.digit(.seven))),
+      (XK_KP_Home, 0, .key(.digit(.seven))),
+      (XK_KP_Insert, 0, .key(.digit(.zero))),
+      (XK_KP_Delete, 0, .key(.decimalPoint)),
+      (XK_KP_Decimal, Mod2Mask, .key(.decimalPoint)),
+      (XK_comma, 0, .key(.decimalPoint)),
+      (XK_plus, ShiftMask, .key(.operation(.add))),
+      (XK_asterisk, ShiftMask, .key(.operation(.multiply))),
+      (XK_X, ShiftMask, .key(.operation(.multiply))),
+      (XK_X, LockMask, .key(.operation(.multiply))),
+      (XK_percent, ShiftMask, .key(.percent)),
+      (XK_KP_Enter, 0, .key(.equals)),
+      (XK_Return, ShiftMask, .key(.equals)),
+      (XK_Escape, 0, .key(.allClear)),
+      (XK_Delete, 0, .key(.clearEntry)),
+      (XK_BackSpace, 0, .key(.backspace)),
+      (XK_N, ShiftMask, .key(.toggleSign)),
+      (XK_F9, 0, .key(.toggleSign)),
+      (XK_question, ShiftMask, .action(.toggleShortcuts)),
+      (XK_F1, 0, .action(.toggleShortcuts)),
+      (XK_c, ControlMask, .action(.copy)),
+      (XK_C, ControlMask | LockMask, .action(.copy)),
+      (XK_C, ControlMask | ShiftMask, .action(.copy)),
+      (XK_v, ControlMask | Mod2Mask, .action(.paste)),
+      (XK_q, ControlMask, .action(.quit)),
+      (XK_w, ControlMask, .action(.quit)),
+    ] as [(Int32, Int32, KeyCommand)])
+  func typedKeysFindTheirCommand(keysym: Int32, state: Int32, command: KeyCommand) {
+    #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == command)
+  }
+
+  @Test(
+    arguments: [
+      (XK_c, 0), (XK_v, 0), (XK_q, 0), (XK_7, ControlMask), (XK_7, Mod1Mask), (XK_Return, Mod4Mask),
+      (XK_a, 0), (XK_space, 0), (XK_Tab, 0),
+    ] as [(Int32, Int32)])
+  func otherKeysDoNothing(keysym: Int32, state: Int32) {
+    #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == nil)
+  }
+}

@@ -1,0 +1,136 @@
+import CalculatorCore
+import CalculatorLayout
+import Foundation
+import Testing
+
+/// The real binary on a real X server: after each step a capture of the window must equal
+/// `circlecalc --render` of the same state at the same size, pixel for pixel. Each test has
+/// its own Xvfb, so they may run in parallel.
+@Suite(.enabled(if: hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+struct WindowEndToEndTests {
+  @Test func theFirstFrameIsTheRenderOfTheStartState() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "12+3*4")
+    #expect(try window.differingPixels(from: window.render(keys: "12+3*4")) == 0)
+  }
+
+  @Test func clickingSevenPlusEightEqualsShowsFifteen() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.click(.key(.digit(.seven)))
+    #expect(try window.differingPixels(from: window.render(keys: "7")) == 0)
+    try window.click(.key(.operation(.add)), .key(.digit(.eight)))
+    #expect(try window.differingPixels(from: window.render(keys: "7+8")) == 0)
+    try window.click(.key(.equals))
+    #expect(try window.differingPixels(from: window.render(keys: "7+8=")) == 0)
+    try window.click(.clear)
+    #expect(try window.differingPixels(from: window.render(keys: "7+8=c")) == 0)
+  }
+
+  @Test func typingSevenPlusEightReturnShowsFifteen() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.type("7", "plus", "8", "Return")
+    #expect(try window.differingPixels(from: window.render(keys: "7+8=")) == 0)
+    try window.type("KP_Multiply", "KP_2", "KP_Enter", "n", "percent")
+    #expect(try window.differingPixels(from: window.render(keys: "7+8=*2=n%")) == 0)
+    try window.type("Escape", "1", "2", "BackSpace", "period", "5", "comma", "Delete")
+    #expect(try window.differingPixels(from: window.render(keys: "7+8=*2=n%a12b.5.c")) == 0)
+  }
+
+  @Test func aPressIsCancelledByReleasingElsewhere() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "5")
+    let seven = window.center(of: .key(.digit(.seven)))
+    try window.xdotool("mousemove", "--window", window.window, "\(seven.x)", "\(seven.y)")
+    try window.xdotool("mousedown", "1")
+    // Held down: the circle is lighter than in the render, so the frames differ.
+    let render = try window.render(keys: "5")
+    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
+    let eight = window.center(of: .key(.digit(.eight)))
+    try window.xdotool("mousemove", "--window", window.window, "\(eight.x)", "\(eight.y)")
+    try window.xdotool("mouseup", "1")
+    #expect(try window.differingPixels(from: render) == 0)
+  }
+
+  @Test func theShortcutsOverlayOpensAndAnyClickClosesIt() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "9")
+    let render = try window.render(keys: "9")
+    try window.click(.shortcuts)
+    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
+    try window.click(.key(.digit(.one)))  // closes the overlay, types nothing
+    #expect(try window.differingPixels(from: render) == 0)
+    try window.type("question")
+    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
+    try window.type("Escape")  // closes the overlay, clears nothing
+    #expect(try window.differingPixels(from: render) == 0)
+  }
+
+  @Test func resizingRedrawsAtTheNewSize() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "1/7=")
+    for (width, height) in [(500, 700), (300, 900), (1000, 600), (1, 1), (2, 300), (420, 800)] {
+      try window.resize(width: width, height: height)
+      if width > 50 {
+        #expect(try window.differingPixels(from: window.render(keys: "1/7=")) == 0)
+      }
+    }
+    try window.type("plus", "1", "Return")
+    #expect(try window.differingPixels(from: window.render(keys: "1/7=+1=")) == 0)
+  }
+
+  @Test func closingThroughTheWindowManagerExitsZero() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.sendDeleteWindow()
+    let exit = window.exit(timeout: 2)
+    #expect(exit?.status == 0)
+    #expect(exit?.error == "")
+  }
+
+  @Test(arguments: ["ctrl+q", "ctrl+w"])
+  func controlQAndControlWQuit(keys: String) throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.type(keys)
+    #expect(window.exit(timeout: 2)?.status == 0)
+  }
+
+  @Test func losingTheServerExitsOneWithinASecond() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    let start = Date()
+    server.kill()
+    let exit = window.exit(timeout: 1)
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(exit?.status == 1)
+    #expect(exit?.error == "circlecalc: lost the connection to the X server\n")
+  }
+
+  @Test func withoutADisplayItSaysSoAndExitsOne() throws {
+    let result = try Shell.run(["env", "-u", "DISPLAY", circlecalcPath])
+    let message = result.error
+    #expect(result.status == 1)
+    #expect(message.contains("DISPLAY"))
+    #expect(message.split(separator: "\n").count == 1)
+  }
+
+  @Test func windowManagerPropertiesAreSet() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    let result = try Shell.run(["xprop", "-id", window.window], display: server.display)
+    let properties = String(decoding: result.output, as: UTF8.self)
+    for expected in [
+      "WM_NAME(STRING) = \"Calculator\"",
+      "_NET_WM_NAME(UTF8_STRING) = \"Calculator\"",
+      "WM_CLASS(STRING) = \"circlecalc\", \"CircleCalc\"",
+      "WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW",
+      "_NET_WM_PID(CARDINAL) = \(window.process.pid)",
+      "WM_CLIENT_MACHINE(STRING) = ",
+      "program specified minimum size: ",
+    ] {
+      #expect(properties.contains(expected), "missing \(expected)")
+    }
+  }
+}
