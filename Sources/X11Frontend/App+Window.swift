@@ -59,6 +59,40 @@ extension App {
   }
 }
 
+extension App {
+  /// `_NET_WM_ICON`: the renderer's icon at several sizes, as CARDINALs `width, height, ARGB…`
+  /// with straight (not premultiplied) alpha.
+  func setIcon() {
+    var data: [Int] = []
+    for size in [16, 24, 32, 48, 64, 128] {
+      let icon = renderer.renderIcon(size: size)
+      data += [icon.width, icon.height]
+      for y in 0..<icon.height {
+        for x in 0..<icon.width {
+          let pixel = icon.bytes.load(fromByteOffset: y * icon.stride + x * 4, as: UInt32.self)
+          data.append(Int(straightAlpha(pixel)))
+        }
+      }
+    }
+    _ = data.withUnsafeBytes { raw in
+      XChangeProperty(
+        display, window, atoms.netWMIcon, XA_CARDINAL, 32, PropModeReplace,
+        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(data.count))
+    }
+  }
+}
+
+/// Cairo's premultiplied ARGB32 pixel with the colour divided back out of the alpha.
+func straightAlpha(_ pixel: UInt32) -> UInt32 {
+  let alpha = pixel >> 24
+  guard alpha != 0 else { return 0 }
+  guard alpha != 255 else { return pixel }
+  func channel(_ shift: UInt32) -> UInt32 {
+    min(255, (((pixel >> shift) & 0xFF) * 255 + alpha / 2) / alpha) << shift
+  }
+  return alpha << 24 | channel(16) | channel(8) | channel(0)
+}
+
 /// X protocol errors seen so far, each reported once: (error code, request code, minor code).
 nonisolated(unsafe) private var reportedErrors: Set<Int> = []
 
@@ -73,15 +107,25 @@ func installErrorHandlers() {
     guard reportedErrors.insert(key).inserted else { return 0 }
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(event.error_code), &text, Int32(text.count))
-    let description = String(
-      decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let description = String(nulTerminated: text)
+    var request = [CChar](repeating: 0, count: 64)
+    XGetErrorDatabaseText(
+      display, "XRequest", "\(event.request_code)", "request \(event.request_code)", &request,
+      Int32(request.count))
     printError(
-      "circlecalc: X error: \(description) (request \(event.request_code).\(event.minor_code),"
-        + " resource 0x\(String(event.resourceid, radix: 16))); continuing")
+      "circlecalc: X error: \(description) in \(String(nulTerminated: request))"
+        + " (resource 0x\(String(event.resourceid, radix: 16))); continuing")
     return 0
   }
   XSetIOErrorHandler { _ in
     printError("circlecalc: lost the connection to the X server")
     exit(1)
+  }
+}
+
+extension String {
+  /// The text of a C buffer up to its first NUL.
+  init(nulTerminated buffer: [CChar]) {
+    self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -12,16 +12,17 @@ import Glibc
 public struct WindowOptions: Sendable {
   /// The X display to open; nil uses `$DISPLAY`.
   public var displayName: String?
-  /// The initial window size in pixels at scale 1.
-  public var width: Int
-  /// The initial window height in pixels at scale 1.
-  public var height: Int
+  /// The initial width in pixels at scale 1; nil restores the last size (or 360).
+  public var width: Int?
+  /// The initial height in pixels at scale 1; nil restores the last size (or 640).
+  public var height: Int?
   /// The HiDPI scale; nil reads `Xft.dpi` from the resource database (96 dpi is 1).
   public var scale: Double?
 
-  /// The default options: `$DISPLAY`, 360 × 640, scale from `Xft.dpi`.
-  public init(displayName: String? = nil, width: Int = 360, height: Int = 640, scale: Double? = nil)
-  {
+  /// The default options: `$DISPLAY`, the last size or 360 × 640, scale from `Xft.dpi`.
+  public init(
+    displayName: String? = nil, width: Int? = nil, height: Int? = nil, scale: Double? = nil
+  ) {
     self.displayName = displayName
     self.width = width
     self.height = height
@@ -33,7 +34,8 @@ public struct WindowOptions: Sendable {
 ///
 /// Returns the exit status: 0 when closed (window manager, Ctrl+Q, Ctrl+W), 1 when the display
 /// cannot be opened (a one-line message naming `DISPLAY` goes to stderr). Losing the X server
-/// later ends the process with status 1 from inside Xlib's I/O error handler.
+/// later ends the process with status 1 from inside Xlib's I/O error handler. A window closed
+/// normally saves its size for the next start without an explicit size (`WindowSizeStore`).
 @MainActor
 public func runWindow(calculator: Calculator, options: WindowOptions = WindowOptions()) -> Int32 {
   guard let app = App(calculator: calculator, options: options) else { return 1 }
@@ -58,6 +60,10 @@ final class App {
   var clipboardText: String?
   var clipboardTime: Time = 0
 
+  let sizeStore = WindowSizeStore.standard
+  /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
+  var hasIcon = false
+
   init?(calculator: Calculator, options: WindowOptions) {
     let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(options.displayName) else {
@@ -76,8 +82,9 @@ final class App {
       return nil
     }
     let scale = options.scale ?? App.resourceScale(display)
-    let width = max(1, Int((Double(options.width) * scale).rounded()))
-    let height = max(1, Int((Double(options.height) * scale).rounded()))
+    let saved = options.width == nil && options.height == nil ? sizeStore?.load() : nil
+    let width = max(1, Int((Double(options.width ?? saved?.width ?? 360) * scale).rounded()))
+    let height = max(1, Int((Double(options.height ?? saved?.height ?? 640) * scale).rounded()))
     let root = XRootWindow(display, screen)
 
     var attributes = XSetWindowAttributes()
@@ -116,6 +123,9 @@ final class App {
       }
       if isRunning { drawIfNeeded() }
     }
+    sizeStore?.save(
+      width: Int((Double(state.width) / state.scale).rounded()),
+      height: Int((Double(state.height) / state.scale).rounded()))
     XDestroyWindow(display, window)
     XCloseDisplay(display)
     return 0
@@ -171,6 +181,10 @@ final class App {
       display, window, graphicsContext, &ximage, 0, 0, 0, 0, UInt32(image.width),
       UInt32(image.height))
     withExtendedLifetime(image) {}
+    if !hasIcon {
+      hasIcon = true
+      setIcon()
+    }
   }
 
   /// The scale from `Xft.dpi` in the server's resource database (96 dpi is 1), or 1.

@@ -8,6 +8,7 @@ struct Atoms {
   let netWMName: Atom
   let netWMIconName: Atom
   let netWMPID: Atom
+  let netWMIcon: Atom
   let utf8String: Atom
   let clipboard: Atom
   let targets: Atom
@@ -21,6 +22,7 @@ struct Atoms {
     let names = [
       "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
       "UTF8_STRING", "CLIPBOARD", "TARGETS", "TEXT", "TIMESTAMP", "INCR", "CIRCLECALC_PASTE",
+      "_NET_WM_ICON",
     ]
     var cNames = names.map { strdup($0) }
     defer { for name in cNames { free(name) } }
@@ -30,5 +32,6 @@ struct Atoms {
       (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
     (utf8String, clipboard, targets, text, timestamp, incr, pasteProperty) =
       (atoms[5], atoms[6], atoms[7], atoms[8], atoms[9], atoms[10], atoms[11])
+    netWMIcon = atoms[12]
   }
 }

@@ -116,9 +116,39 @@ struct WindowEndToEndTests {
     #expect(message.split(separator: "\n").count == 1)
   }
 
+  @Test func theWindowReopensAtTheSizeItWasClosedWith() throws {
+    let server = try XvfbServer()
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("circlecalc-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let first = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
+    #expect(first.width == 360 && first.height == 640)
+    try first.resize(width: 480, height: 720)
+    _ = try first.differingPixels(from: first.render(keys: ""))  // the resize has arrived
+    try first.sendDeleteWindow()
+    #expect(first.exit(timeout: 2)?.status == 0)
+    let second = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
+    #expect(second.width == 480 && second.height == 720)
+    try second.type("ctrl+q")
+    #expect(second.exit(timeout: 2)?.status == 0)
+    let explicit = try CalculatorWindow(server: server, size: (300, 500), stateDirectory: state)
+    #expect(explicit.width == 300 && explicit.height == 500)
+  }
+
+  @Test func xftDpi192DoublesTheInitialSize() throws {
+    let server = try XvfbServer()
+    let merge = try ChildProcess(
+      ["sh", "-c", "echo 'Xft.dpi: 192' | xrdb -merge"],
+      environment: Shell.environment(display: server.display))
+    #expect(merge.wait(timeout: 5) && merge.status == 0)
+    let window = try CalculatorWindow(server: server, size: nil)
+    #expect(window.width == 720 && window.height == 1280)
+  }
+
   @Test func windowManagerPropertiesAreSet() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
+    _ = try window.differingPixels(from: window.render(keys: ""))  // the icon follows frame one
     let result = try Shell.run(["xprop", "-id", window.window], display: server.display)
     let properties = String(decoding: result.output, as: UTF8.self)
     for expected in [
@@ -129,6 +159,9 @@ struct WindowEndToEndTests {
       "_NET_WM_PID(CARDINAL) = \(window.process.pid)",
       "WM_CLIENT_MACHINE(STRING) = ",
       "program specified minimum size: ",
+      "_NET_WM_ICON(CARDINAL) = ",
+      "Icon (16 x 16):",
+      "Icon (128 x 128):",
     ] {
       #expect(properties.contains(expected), "missing \(expected)")
     }

@@ -5,8 +5,11 @@ import CalculatorRender
 import Foundation
 import Testing
 
-/// Whether the tools the end-to-end tests drive are installed (Xvfb, xdotool, ImageMagick).
-let hasXTools = ["Xvfb", "xdotool", "import"].allSatisfy { Shell.find($0) != nil }
+/// Whether the tools the end-to-end tests drive are installed (Xvfb, xdotool, ImageMagick,
+/// x11-utils).
+let hasXTools = ["Xvfb", "xdotool", "import", "xwininfo", "xprop"].allSatisfy {
+  Shell.find($0) != nil
+}
 
 /// The `circlecalc` binary next to the test bundle (`swift build --build-tests` builds both), or
 /// `$CIRCLECALC` when set.
@@ -219,19 +222,24 @@ final class CalculatorWindow {
   private(set) var height: Int
   let scratch: URL
 
-  /// Starts `circlecalc --keys keys --size WxH` and waits for its window to be mapped.
-  init(server: XvfbServer, keys: String = "", width: Int = 360, height: Int = 640) throws {
+  /// Starts `circlecalc --keys keys --size WxH` (no `--size` when `size` is nil) and waits for
+  /// its window to be mapped. The window size is saved under `stateDirectory` (default: a
+  /// folder of this window's own).
+  init(
+    server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
+    stateDirectory: URL? = nil
+  ) throws {
     self.server = server
-    self.width = width
-    self.height = height
     scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-x11-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     errorPipe = try OutputPipe()
-    let arguments = (keys.isEmpty ? [] : ["--keys", keys]) + ["--size", "\(width)x\(height)"]
+    var arguments = keys.isEmpty ? [] : ["--keys", keys]
+    if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
+    var environment = Shell.environment(display: server.display)
+    environment["XDG_STATE_HOME"] = (stateDirectory ?? scratch).path
     process = try ChildProcess(
-      [circlecalcPath] + arguments, environment: Shell.environment(display: server.display),
-      error: errorPipe.write)
+      [circlecalcPath] + arguments, environment: environment, error: errorPipe.write)
     errorPipe.closeWriteEnd()
     let search = try Shell.run(
       [
@@ -243,6 +251,7 @@ final class CalculatorWindow {
       let id = String(decoding: search.output, as: UTF8.self).split(separator: "\n").first
     else { throw TestFailure("no window from circlecalc: \(search.error)") }
     window = String(id)
+    (width, height) = try CalculatorWindow.geometry(of: window, on: server)
     // Without a window manager the keyboard focus follows the pointer.
     try xdotool("mousemove", "--window", window, "1", "1")
   }
@@ -253,6 +262,21 @@ final class CalculatorWindow {
   }
 
   var layout: Layout { Layout(width: width, height: height) }
+
+  /// The window's size as the server has it.
+  static func geometry(of window: String, on server: XvfbServer) throws -> (Int, Int) {
+    let info = try Shell.run(["xwininfo", "-id", window], display: server.display)
+    let lines = String(decoding: info.output, as: UTF8.self).split(separator: "\n")
+    func value(_ name: String) -> Int? {
+      lines.first { $0.contains(name) }.flatMap {
+        Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+      }
+    }
+    guard let width = value("Width:"), let height = value("Height:") else {
+      throw TestFailure("xwininfo: \(info.error)")
+    }
+    return (width, height)
+  }
 
   func xdotool(_ arguments: String...) throws {
     let result = try Shell.run(["xdotool"] + arguments, display: server.display)

@@ -1,0 +1,73 @@
+import Glibc
+
+/// The window size kept between runs, in pixels at scale 1.
+///
+/// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
+/// `~/.local/state/circlecalc/window-size`), one line such as `360x640`. A missing, unreadable or corrupt file is ignored; writes are atomic (a temporary
+/// file renamed over the old one), so a crash never leaves half a file.
+struct WindowSizeStore: Sendable {
+  /// The folder that holds the file.
+  let directory: String
+
+  /// The store under `$XDG_STATE_HOME`, or `$HOME/.local/state`; nil when neither is set.
+  static var standard: WindowSizeStore? {
+    if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+      return WindowSizeStore(directory: state + "/circlecalc")
+    }
+    guard let home = environment("HOME"), !home.isEmpty else { return nil }
+    return WindowSizeStore(directory: home + "/.local/state/circlecalc")
+  }
+
+  var path: String { directory + "/window-size" }
+
+  /// The saved size, or nil.
+  func load() -> (width: Int, height: Int)? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+    return WindowSizeStore.parse(String(nulTerminated: buffer))
+  }
+
+  /// Saves the size; failures are ignored (the next start simply uses the default).
+  func save(width: Int, height: Int) {
+    guard WindowSizeStore.isSensible(width, height) else { return }
+    makeDirectories()
+    let temporary = path + ".\(getpid()).tmp"
+    guard let file = fopen(temporary, "w") else { return }
+    let written = fputs(WindowSizeStore.format(width: width, height: height), file) >= 0
+    let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+    fclose(file)
+    if !(written && flushed) || rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
+  /// `"360x640\n"` → (360, 640); anything else → nil.
+  static func parse(_ text: String) -> (width: Int, height: Int)? {
+    let line = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+    let parts = line.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
+      let width = Int(parts[0]), let height = Int(parts[1]), isSensible(width, height)
+    else { return nil }
+    return (width, height)
+  }
+
+  static func format(width: Int, height: Int) -> String { "\(width)x\(height)\n" }
+
+  /// Sizes a window can have: 1 to 16,384 pixels each way.
+  static func isSensible(_ width: Int, _ height: Int) -> Bool {
+    (1...16_384).contains(width) && (1...16_384).contains(height)
+  }
+
+  private func makeDirectories() {
+    var prefix = ""
+    for component in directory.split(separator: "/") {
+      prefix += "/" + component
+      mkdir(prefix, 0o700)
+    }
+  }
+
+  private static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import X11Frontend
+
+@Suite struct WindowSizeStoreTests {
+  @Test(arguments: [("360x640\n", 360, 640), ("1x1", 1, 1), ("16384x200\n", 16384, 200)])
+  func readsASize(text: String, width: Int, height: Int) {
+    let size = WindowSizeStore.parse(text)
+    #expect(size?.width == width && size?.height == height)
+  }
+
+  @Test(arguments: [
+    "", "\n", "360", "360x", "x640", "360x640x1", "0x640", "360x0", "-1x640", "360 x 640",
+    " 360x640", "360x640\n\n", "١٢x640", "99999999999999999999x1", "16385x100", "360X640", "+3x4",
+  ])
+  func ignoresAnythingElse(text: String) {
+    #expect(WindowSizeStore.parse(text) == nil)
+  }
+
+  @Test func savesAtomicallyAndLoadsBack() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("circlecalc-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = WindowSizeStore(directory: directory.appendingPathComponent("a/b/circlecalc").path)
+    #expect(store.load() == nil)
+    store.save(width: 500, height: 700)
+    #expect(store.load()?.width == 500 && store.load()?.height == 700)
+    #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "500x700\n")
+    store.save(width: 0, height: 700)  // not a size: the old file stays
+    #expect(store.load()?.width == 500)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory)
+    #expect(leftovers == ["window-size"])
+    try "garbage\u{0}\u{1}".write(toFile: store.path, atomically: false, encoding: .utf8)
+    #expect(store.load() == nil)
+  }
+
+  @Test func straightAlphaUndoesCairosPremultiplication() {
+    #expect(straightAlpha(0x0000_0000) == 0)
+    #expect(straightAlpha(0xFF12_3456) == 0xFF12_3456)
+    #expect(straightAlpha(0x8080_4000) == 0x80FF_8000)
+  }
+}
