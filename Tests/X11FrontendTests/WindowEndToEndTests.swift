@@ -1,6 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary on a real X server: after each step a capture of the window must equal
@@ -78,6 +79,27 @@ struct WindowEndToEndTests {
     }
     try window.type("plus", "1", "Return")
     #expect(try window.differingPixels(from: window.render(keys: "1/7=+1=")) == 0)
+  }
+
+  @Test func theWheelScrollsTheHistoryAndANewRowScrollsBack() throws {
+    let server = try XvfbServer()
+    let keys = "1+2+3+4+5+6+7+8+9+"
+    let window = try CalculatorWindow(server: server, keys: keys)
+    let calculator = TestSupport.calculator(after: keys)
+    let maximum = window.layout.maxHistoryOffset(rowCount: calculator.history.count)
+    #expect(maximum >= 2)
+    let display = window.layout.displayRect
+    try window.xdotool(
+      "mousemove", "--window", window.window, "\(Int(display.minX + display.width / 2))",
+      "\(Int(display.minY))",
+      "click", "4", "click", "4")
+    #expect(try window.differingPixels(from: window.render(calculator, historyOffset: 2)) == 0)
+    try window.xdotool(
+      "click", "--repeat", "\(maximum + 5)", "--delay", "1", "4", "click", "5")
+    let scrolled = window.render(calculator, historyOffset: maximum - 1)
+    #expect(try window.differingPixels(from: scrolled) == 0)
+    try window.type("1", "plus")
+    #expect(try window.differingPixels(from: window.render(keys: keys + "1+")) == 0)
   }
 
   @Test func closingThroughTheWindowManagerExitsZero() throws {

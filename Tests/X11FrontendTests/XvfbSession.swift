@@ -335,9 +335,12 @@ final class CalculatorWindow {
   }
 
   /// The same renderer in-process, for states `--keys` cannot reach (a paste, the error cue).
-  func render(_ calculator: Calculator, flashesError: Bool = false) -> Image {
+  func render(_ calculator: Calculator, flashesError: Bool = false, historyOffset: Int = 0)
+    -> Image
+  {
     var frame = Frame(calculator: calculator, width: width, height: height)
     frame.flashesError = flashesError
+    frame.historyOffset = historyOffset
     return Renderer().render(frame)
   }
 
