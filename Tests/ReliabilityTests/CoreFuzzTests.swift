@@ -5,8 +5,9 @@ import Testing
 
 /// Seeded random key sequences through the core: after every key every rule of `Invariants`
 /// holds, and nothing traps. `make test` runs a fixed-seed slice; `fuzz/run` sets
-/// `FUZZ_SECONDS` (run that long, new seeds), `FUZZ_STATE` (a file naming the chunk being run,
-/// so a crash can be replayed) and `FUZZ_REPLAY` (one chunk, printing each sequence first).
+/// `FUZZ_SECONDS` (run that long, new seeds) and `FUZZ_STATE` (a folder where each fuzzer
+/// names the chunk it runs, so that a crash can be replayed with `FUZZ_REPLAY=core:<seed>`,
+/// which runs that one chunk and prints each sequence to stderr first).
 @Suite("Fuzzing: key sequences through the core")
 struct CoreFuzzTests {
   static let sequencesPerChunk = 500
@@ -15,7 +16,7 @@ struct CoreFuzzTests {
   @Test("Random key sequences keep every rule after every key")
   func keySequences() throws {
     let base = TestSupport.fuzzSeed(20_261_130)
-    let replay = TestSupport.environment("FUZZ_REPLAY").flatMap(UInt64.init)
+    let replay = TestSupport.fuzzReplay("core")
     let deadline = TestSupport.fuzzSeconds.map { TestSupport.now() + $0 }
     let start = TestSupport.now()
     var chunk: UInt64 = 0
@@ -24,9 +25,7 @@ struct CoreFuzzTests {
     var failures: [String] = []
     repeat {
       let seed = replay ?? CoreFuzzTests.chunkSeed(base, chunk)
-      if let state = TestSupport.environment("FUZZ_STATE") {
-        try? "core \(seed)\n".write(toFile: state, atomically: false, encoding: .utf8)
-      }
+      TestSupport.recordFuzzChunk("core", seed: seed)
       var random = TestSupport.SeededGenerator(seed: seed)
       for _ in 0..<CoreFuzzTests.sequencesPerChunk where failures.count < 20 {
         let sequence = CoreFuzzTests.sequence(&random)
@@ -55,7 +54,7 @@ struct CoreFuzzTests {
   }
 
   static func chunkSeed(_ base: UInt64, _ chunk: UInt64) -> UInt64 {
-    base &+ chunk &* 0x9E37_79B9_7F4A_7C15
+    TestSupport.chunkSeed(base, chunk)
   }
 
   /// Keys weighted toward digits, with bursts that reach the limits: 25 nines (past the typing

@@ -5,46 +5,56 @@ import Testing
 
 /// The paste parser against a regular-expression oracle: random and adversarial text up to
 /// megabytes is accepted exactly when it is one number in range, read digit for digit, in
-/// time bounded per megabyte.
+/// time bounded per megabyte. Runs like `CoreFuzzTests` (`FUZZ_REPLAY=paste:<seed>`).
 @Suite("Fuzzing: the paste parser")
 struct PasteFuzzTests {
-  static let sliceCases = 3_000
+  static let casesPerChunk = 1_500
+  static let sliceChunks = 2
 
   @Test("Random and hostile text is accepted only as one number, in bounded time")
   func randomText() throws {
     let base = TestSupport.fuzzSeed(31_415_926)
     let deadline = TestSupport.fuzzSeconds.map { TestSupport.now() + $0 }
-    var random = TestSupport.SeededGenerator(seed: base)
+    let replay = TestSupport.fuzzReplay("paste")
+    var chunk: UInt64 = 0
     var cases = 0
     var accepted = 0
     var bytes = 0
     var worstPerMegabyte = 0.0
     var worstText = ""
     var failures: [String] = []
-    while failures.count < 10,
-      deadline.map({ TestSupport.now() < $0 }) ?? (cases < PasteFuzzTests.sliceCases)
-    {
-      let text = PasteFuzzTests.text(&random, large: cases % 300 == 299)
-      let start = TestSupport.now()
-      let parsed = NumberFormat.parse(text)
-      let parts = NumberFormat.parseParts(text)
-      var calculator = Calculator()
-      let pasted = calculator.paste(text)
-      let seconds = TestSupport.now() - start
-      cases += 1
-      bytes += text.utf8.count
-      if text.utf8.count >= 65_536 {
-        let perMegabyte = seconds / (Double(text.utf8.count) / 1_048_576)
-        if perMegabyte > worstPerMegabyte {
-          worstPerMegabyte = perMegabyte
-          worstText = PasteFuzzTests.describe(text)
+    repeat {
+      let seed = replay ?? TestSupport.chunkSeed(base, chunk)
+      TestSupport.recordFuzzChunk("paste", seed: seed)
+      var random = TestSupport.SeededGenerator(seed: seed)
+      for index in 0..<PasteFuzzTests.casesPerChunk where failures.count < 10 {
+        let text = PasteFuzzTests.text(&random, large: index % 300 == 299)
+        if replay != nil {
+          FileHandle.standardError.write(Data((PasteFuzzTests.describe(text) + "\n").utf8))
         }
+        let start = TestSupport.now()
+        let parsed = NumberFormat.parse(text)
+        let parts = NumberFormat.parseParts(text)
+        var calculator = Calculator()
+        let pasted = calculator.paste(text)
+        let seconds = TestSupport.now() - start
+        cases += 1
+        bytes += text.utf8.count
+        if text.utf8.count >= 65_536 {
+          let perMegabyte = seconds / (Double(text.utf8.count) / 1_048_576)
+          if perMegabyte > worstPerMegabyte {
+            worstPerMegabyte = perMegabyte
+            worstText = PasteFuzzTests.describe(text)
+          }
+        }
+        if let problem = PasteFuzzTests.problem(text, parsed, parts, pasted, calculator) {
+          failures.append("\(problem): \(PasteFuzzTests.describe(text))")
+        }
+        if pasted { accepted += 1 }
       }
-      if let problem = PasteFuzzTests.problem(text, parsed, parts, pasted, calculator) {
-        failures.append("\(problem): \(PasteFuzzTests.describe(text))")
-      }
-      if pasted { accepted += 1 }
-    }
+      chunk += 1
+    } while replay == nil && failures.count < 10
+      && (deadline.map { TestSupport.now() < $0 } ?? (chunk < PasteFuzzTests.sliceChunks))
     print(
       "paste fuzz, seed \(base): \(cases) texts (\(bytes / 1_048_576) MiB), \(accepted) accepted,"
         + " worst \(String(format: "%.3f", worstPerMegabyte)) s per MiB (\(worstText)),"

@@ -36,4 +36,24 @@ extension TestSupport {
     FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-\(getpid())-\(UUID().uuidString)-\(name)").path
   }
+
+  /// The seed of chunk `chunk` of a fuzz run that started from `base`.
+  public static func chunkSeed(_ base: UInt64, _ chunk: UInt64) -> UInt64 {
+    base &+ chunk &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// Notes in `$FUZZ_STATE/<fuzzer>` which chunk the fuzzer is about to run, so that a crash
+  /// that ends the whole test process can be replayed.
+  public static func recordFuzzChunk(_ fuzzer: String, seed: UInt64) {
+    guard let folder = environment("FUZZ_STATE") else { return }
+    try? "\(seed)\n".write(toFile: folder + "/" + fuzzer, atomically: false, encoding: .utf8)
+  }
+
+  /// The chunk seed to replay for this fuzzer: `FUZZ_REPLAY=<fuzzer>:<seed>`.
+  public static func fuzzReplay(_ fuzzer: String) -> UInt64? {
+    guard let replay = environment("FUZZ_REPLAY"), replay.hasPrefix(fuzzer + ":") else {
+      return nil
+    }
+    return UInt64(replay.dropFirst(fuzzer.count + 1))
+  }
 }
