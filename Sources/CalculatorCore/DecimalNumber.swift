@@ -67,23 +67,35 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     if isZero || other.isZero { return .zero }
     // Both significands are integers below 1e39: their product is at most 78 digits, which
     // Decimal rounds to 38 with a positive exponent, far from its limits.
-    let product = value.significand * other.value.significand
-    return DecimalNumber.make(
-      negative: (value.sign == .minus) != (other.value.sign == .minus),
-      significand: product.significand,
-      exponent: Int(product.exponent) + Int(value.exponent) + Int(other.value.exponent))
+    var product = DecimalParts(value.significand * other.value.significand)
+    product.negative = (value.sign == .minus) != (other.value.sign == .minus)
+    product.exponent += Int(value.exponent) + Int(other.value.exponent)
+    return DecimalNumber.make(product)
   }
 
-  /// `self ÷ other`, or nil for a division by zero or a result out of range.
+  /// `self ÷ other` rounded half-up to 38 significant digits, or nil for a division by zero or
+  /// a result out of range.
   public func divided(by other: DecimalNumber) -> DecimalNumber? {
     if other.isZero { return nil }
     if isZero { return .zero }
-    // An integer below 1e39 over another: the quotient lies between 1e-39 and 1e39.
-    let quotient = value.significand / other.value.significand
-    return DecimalNumber.make(
-      negative: (value.sign == .minus) != (other.value.sign == .minus),
-      significand: quotient.significand,
-      exponent: Int(quotient.exponent) + Int(value.exponent) - Int(other.value.exponent))
+    // Decimal's own division keeps only about 38 minus the divisor's digits (1 ÷ a 20-digit
+    // number gives 19), so the quotient is long division on the integer significands, which
+    // fit in 128 bits, until 39 significant digits decide the rounding.
+    let dividend = parts
+    let divisor = other.parts
+    guard let x = dividend.integer, let y = divisor.integer else { return nil }
+    var digits = DecimalParts.digits(of: x / y)
+    var remainder = x % y
+    var exponent = dividend.exponent - divisor.exponent
+    while digits.count < 39 && remainder != 0 {
+      let (digit, rest) = y.dividingFullWidth(remainder.multipliedFullWidth(by: 10))
+      if !digits.isEmpty || digit != 0 { digits.append(UInt8(digit)) }
+      remainder = rest
+      exponent -= 1
+    }
+    let quotient = DecimalParts(
+      negative: dividend.negative != divisor.negative, digits: digits, exponent: exponent)
+    return DecimalNumber.make(quotient.rounded(toSignificantDigits: 38))
   }
 
   /// The result of `operation` with `self` on the left, or nil.
@@ -98,19 +110,14 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
 
   private static func make(_ value: Decimal) -> DecimalNumber? {
     if value.isNaN { return nil }
-    if value.isZero { return .zero }
-    return make(
-      negative: value.sign == .minus, significand: value.significand,
-      exponent: Int(value.exponent))
+    return make(DecimalParts(value))
   }
 
   /// Checks the range and, where Decimal's exponent cannot go low enough for every digit,
   /// rounds the last digits away half-up.
-  private static func make(negative: Bool, significand: Decimal, exponent: Int) -> DecimalNumber? {
-    var parts = DecimalParts(significand)
+  private static func make(_ parts: DecimalParts) -> DecimalNumber? {
     if parts.digits.isEmpty { return .zero }
-    parts.negative = negative
-    parts.exponent += exponent
+    var parts = parts
     let lowestExponent = -128  // Decimal's smallest exponent
     if parts.exponent < lowestExponent {
       parts = parts.rounded(
@@ -185,6 +192,29 @@ public struct DecimalParts: Equatable, Sendable {
       }
     }
     return DecimalParts(negative: negative, digits: kept, exponent: exponent)
+  }
+
+  /// The digits as an integer, or nil when they do not fit in 128 bits.
+  var integer: UInt128? {
+    var result: UInt128 = 0
+    for digit in digits {
+      let (times10, overflow) = result.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(UInt128(digit))
+      if overflow || carry { return nil }
+      result = sum
+    }
+    return result
+  }
+
+  /// The decimal digits of an integer, most significant first; none for 0.
+  static func digits(of integer: UInt128) -> [UInt8] {
+    var digits: [UInt8] = []
+    var rest = integer
+    while rest > 0 {
+      digits.append(UInt8(rest % 10))
+      rest /= 10
+    }
+    return digits.reversed()
   }
 
   /// The parts as a `Decimal`; the exponent must be within Decimal's range (-128…127).

@@ -28,6 +28,22 @@ struct DecimalNumberTests {
     #expect(try number("5").divided(by: .zero) == nil)
   }
 
+  // Decimal's own division keeps only ~38 minus the divisor's digits: 1 ÷ a 20-digit number
+  // came out with 18 significant digits. Expected values from Python's decimal at 50 digits.
+  @Test(
+    "Quotients by long divisors keep 38 digits, rounded half-up",
+    arguments: [
+      ("1/50830142493653843012=", "1.9673366056859869505e-20"),
+      ("130/4.9999999999999999999%%=", "260,000.00000000000001"),
+      ("7n/12345678901234567891=", "-5.670000051030000464e-19"),
+      ("1%%%/99999999999999999999*99999999999999999999=", "0.000001"),
+      ("5n/99999999999999999999=", "-5.0000000000000000001e-20"),
+      ("2/3=", "0.66666666666666666667"),
+    ])
+  func longDivisors(keys: String, expected: String) {
+    #expect(TestSupport.calculator(after: keys).display == expected)
+  }
+
   @Test(
     "The range ends at 1e100 and 1e-99",
     arguments: [
