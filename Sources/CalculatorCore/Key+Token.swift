@@ -41,6 +41,9 @@ extension Key {
     }
   }
 
+  /// The tokens in one line, for messages and help.
+  public static let tokenSummary = "tokens: 0-9 . + - * / = % n c a b, spaces ignored"
+
   /// Reads a whole `--keys` sequence, `"12+3="`, ignoring spaces.
   ///
   /// Throws `UnknownToken` naming the first character that is not a token.
@@ -72,6 +75,6 @@ public struct UnknownToken: Error, Equatable, Sendable, CustomStringConvertible 
   /// `unknown key 'x' at position 3 in --keys (tokens: 0-9 . + - * / = % n c a b)`.
   public var description: String {
     "unknown key '\(character)' at position \(position) in --keys"
-      + " (tokens: 0-9 . + - * / = % n c a b, spaces ignored)"
+      + " (\(Key.tokenSummary))"
   }
 }

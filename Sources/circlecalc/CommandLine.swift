@@ -95,7 +95,9 @@ enum Command: Equatable {
         do {
           keys += try Key.sequence(sequence)
         } catch {
-          throw CommandLineError(error.description)
+          throw CommandLineError(
+            "unknown key \(quoted(String(error.character))) at position \(error.position)"
+              + " in --keys (\(Key.tokenSummary))")
         }
       case "--print": try setOutput(.print, option)
       case "--state": try setOutput(.state, option)
@@ -105,12 +107,13 @@ enum Command: Equatable {
       case "--bench-frames", "--bench-core":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
-          throw CommandLineError("invalid count '\(text)' for \(option): expected 1 to 10000000")
+          throw CommandLineError(
+            "invalid count \(quoted(text)) for \(option): expected 1 to 10000000")
         }
         benchmark = (option == "--bench-frames", count)
       default:
-        if option.hasPrefix("-") { throw CommandLineError("unknown option '\(option)'") }
-        throw CommandLineError("unexpected argument '\(option)'")
+        if option.hasPrefix("-") { throw CommandLineError("unknown option \(quoted(option))") }
+        throw CommandLineError("unexpected argument \(quoted(option))")
       }
     }
     if let benchmark {
@@ -129,7 +132,8 @@ enum Command: Equatable {
       (1...16384).contains(width), (1...16384).contains(height),
       sides.allSatisfy({ $0.allSatisfy(\.isASCII) })
     else {
-      throw CommandLineError("invalid --size '\(text)': expected WxH, e.g. 360x640 (1 to 16384)")
+      throw CommandLineError(
+        "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to 16384)")
     }
     return (width, height)
   }
@@ -163,4 +167,29 @@ private func jsonString(_ text: String) -> String {
     }
   }
   return result + "\""
+}
+
+/// A culprit for a one-line message: in quotes, control and invisible characters escaped
+/// (`'\u{9}'`), at most `limit` characters (`'--xxxxxxxx…'`).
+func quoted(_ text: String, limit: Int = 40) -> String {
+  var result = ""
+  for (index, scalar) in text.unicodeScalars.enumerated() {
+    if index == limit {
+      result += "…"
+      break
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .unassigned, .surrogate, .privateUse, .lineSeparator,
+      .paragraphSeparator:
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default:
+      // U+FFFD stands for bytes that were not UTF-8.
+      if scalar == "\u{FFFD}" {
+        result += "\\u{FFFD}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return "'\(result)'"
 }

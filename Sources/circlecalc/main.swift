@@ -46,7 +46,7 @@ import X11Frontend
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
-        printError("circlecalc: cannot write '\(path)': \(error)")
+        printError("circlecalc: cannot write \(quoted(path, limit: 4096)): \(error)")
         return 1
       }
       return 0
@@ -54,7 +54,7 @@ import X11Frontend
       do {
         try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
       } catch {
-        printError("circlecalc: cannot write '\(path)': \(error)")
+        printError("circlecalc: cannot write \(quoted(path, limit: 4096)): \(error)")
         return 1
       }
       return 0
