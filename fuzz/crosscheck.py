@@ -20,9 +20,10 @@ and the grouping (`format(value, ",f")`). The same calculator runs over four ari
   38th digit decides what shows (a cancellation such as x + 999999999999999999 −
   999999999999999999, or a tie at the 21st digit that only later digits resolve) and the case
   is `unstable`: the core may show any of them;
-- foundation: Foundation's `Decimal` as this toolchain's swift-foundation implements it, to
-  explain a mismatch. Its significand is below 2**128 (38 or 39 digits) and it loses more than
-  that: every result is cut toward zero (`_fitMantissa` computes a rounded value and returns
+- foundation: Foundation's `Decimal` operators as this toolchain's swift-foundation implements
+  them, which the core used for every operation at first (it divides by its own long division
+  since 832318b, and still adds with Decimal's + and -), to explain a mismatch. Its significand
+  is below 2**128 (38 or 39 digits) and it loses more than that: every result is cut toward zero (`_fitMantissa` computes a rounded value and returns
   the unrounded one); a quotient of significands is floor(a * 10**38 / b), so 1 ÷ a 20-digit
   number keeps only 19 digits; a sum whose exponents differ by more than the larger significand
   can be scaled first cuts the smaller operand at floor((8 - w) * 4.81647993) places below the
