@@ -9,6 +9,9 @@
  *   map_ms      the first top-level window of the program is mapped (MapNotify on the root)
  *   paint_ms    the first DAMAGE in that window after which its pixels are not all one colour
  *               (the server clearing the background does not count; the first real frame does)
+ *   paint_done_ms  the last DAMAGE of that first frame: the first one from paint_ms on that is
+ *               followed by 100 ms without damage (a frame sent in several requests, or drawn
+ *               widget by widget, is complete then)
  *   rss_kb, pss_kb, threads   of the window's process, --settle ms after mapping
  *   idle_cpu_us on-CPU time of all its threads (/proc/PID/task/T/schedstat) over --idle ms
  *   idle_wakeups  voluntary + nonvoluntary context switches of all its threads, same window
@@ -51,6 +54,8 @@ static int child_gone;
 static double paint_ms = -1;    /* first non-uniform frame */
 static double last_damage = -1; /* last damage touching the target */
 static long damage_count;
+static double launch_damage[4096]; /* damage times until the idle window starts */
+static int launch_damages, recording = 1;
 
 static double now(void)
 {
@@ -132,6 +137,8 @@ static void handle(XEvent *ev)
             return;
         last_damage = now();
         damage_count++;
+        if (recording && launch_damages < 4096)
+            launch_damage[launch_damages++] = last_damage;
         if (paint_ms < 0 && painted())
             paint_ms = last_damage;
     } else if (ev->type == ConfigureNotify && target && ev->xconfigure.window == target) {
@@ -405,6 +412,14 @@ int main(int argc, char **argv)
     printf("rss_kb=%ld\nthreads=%ld\n", status_value(path, "VmRSS"), status_value(path, "Threads"));
     snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)measured);
     printf("pss_kb=%ld\n", status_value(path, "Pss"));
+    recording = 0;
+    double paint_done = -1;
+    for (int k = 0; k < launch_damages && paint_ms >= 0; k++)
+        if (launch_damage[k] >= paint_ms &&
+            (k + 1 == launch_damages || launch_damage[k + 1] - launch_damage[k] > 100)) {
+            paint_done = launch_damage[k];
+            break;
+        }
     unsigned long long cpu0, cpu1;
     long sw0, sw1, damage0 = damage_count;
     thread_sums(measured, &cpu0, &sw0);
@@ -419,6 +434,8 @@ int main(int argc, char **argv)
         paint_ms = now();
     if (paint_ms >= 0)
         printf("paint_ms=%.2f\n", paint_ms);
+    if (paint_done >= 0)
+        printf("paint_done_ms=%.2f\n", paint_done);
 
     /* 3. key press -> first repaint. A trial starts after 150 ms without damage; the reset key
      *    (not measured) keeps the display from filling up. */
