@@ -123,7 +123,7 @@ public struct Calculator: Equatable, Sendable {
   public mutating func paste(_ text: String) -> Bool {
     guard let parts = NumberFormat.parseParts(text) else { return false }
     let rounded = parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
-    guard let number = DecimalNumber(rounded.decimalIfInRange) else { return false }
+    guard let number = DecimalNumber(rounded) else { return false }
     startEntry()
     let typed = Calculator.typedText(pasted: text, rounded: rounded)
     entry = typed.map(Entry.typing) ?? .result(number)

@@ -2,14 +2,16 @@ import FoundationEssentials
 
 /// A finite decimal number the calculator can hold.
 ///
-/// `Decimal` (38 significant digits) limited to
-/// magnitudes from 1e-99 up to, not including, 1e100, like a scientific calculator's range.
-/// Every operation returns nil for a result outside that range or a division by zero; the
-/// calculator shows nil as `NaN`.
+/// A `Decimal` of at most 38 significant digits, limited to magnitudes from 1e-99 up to, not
+/// including, 1e100, like a scientific calculator's range. Every operation returns nil for a
+/// result outside that range or a division by zero; the calculator shows nil as `NaN`.
 ///
-/// `Decimal`'s own operators trap on underflow (`1e-100 * 1e-100`) and give `NaN` for some
-/// representable quotients, so multiplication and division run on the integer significands,
-/// whose product and quotient always fit, and the exponents are added here.
+/// Each operation is computed exactly on the digits (`DecimalParts`) and then cut toward zero
+/// to 38 digits: cutting, unlike rounding, never moves a value across a half-way point, so the
+/// display's half-up rounding to 20 digits shows the exact result correctly rounded
+/// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999). `Decimal`'s own
+/// operators are not used: `*` traps on underflow (`1e-100 * 1e-100`), `/` keeps only about
+/// 38 minus the divisor's digits, and `+` cuts the smaller operand to the digits left.
 public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// The value; never NaN, always within the range.
   public let value: Decimal
@@ -18,6 +20,8 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   public static let maximumMagnitudeExponent = 100
   /// Non-zero results below this power of ten are out of range: 1e-99.
   public static let minimumMagnitudeExponent = -99
+  /// Significant digits a number keeps: what `Decimal`'s 128-bit mantissa always holds.
+  public static let storedDigits = 38
 
   /// Zero.
   public static let zero = DecimalNumber(checked: Decimal(0))
@@ -26,8 +30,23 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// The number for a `Decimal`, or nil when it is NaN or outside the range.
   public init?(_ value: Decimal) {
-    guard let number = DecimalNumber.make(value) else { return nil }
+    guard !value.isNaN, let number = DecimalNumber(DecimalParts(value)) else { return nil }
     self = number
+  }
+
+  /// The number for exact digits cut to 38 significant digits, or nil outside the range.
+  public init?(_ parts: DecimalParts) {
+    if parts.digits.isEmpty {
+      self = .zero
+      return
+    }
+    guard let magnitude = parts.magnitude,
+      magnitude < DecimalNumber.maximumMagnitudeExponent,
+      magnitude >= DecimalNumber.minimumMagnitudeExponent
+    else { return nil }
+    // Decimal's exponent goes no lower than -128: a number near 1e-99 keeps 29 or more digits.
+    let kept = min(DecimalNumber.storedDigits, magnitude + 129)
+    self.init(checked: parts.truncated(toSignificantDigits: kept).decimal)
   }
 
   /// An integer, `DecimalNumber(12)`.
@@ -49,53 +68,27 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     isZero ? self : DecimalNumber(checked: -value)
   }
 
-  /// Plain notation with all the digits held: `"-12.5"`, `"1e25"` becomes `"10000…"`.
+  /// Plain notation with all the digits held: `"-12.5"`.
   public var description: String { value.description }
 
   /// `self + other`, or nil when out of range.
   public func adding(_ other: DecimalNumber) -> DecimalNumber? {
-    DecimalNumber.make(value + other.value)
+    DecimalNumber(parts.adding(other.parts))
   }
 
   /// `self − other`, or nil when out of range.
   public func subtracting(_ other: DecimalNumber) -> DecimalNumber? {
-    DecimalNumber.make(value - other.value)
+    adding(other.negated)
   }
 
   /// `self × other`, or nil when out of range.
   public func multiplied(by other: DecimalNumber) -> DecimalNumber? {
-    if isZero || other.isZero { return .zero }
-    // Both significands are integers below 1e39: their product is at most 78 digits, which
-    // Decimal rounds to 38 with a positive exponent, far from its limits.
-    var product = DecimalParts(value.significand * other.value.significand)
-    product.negative = (value.sign == .minus) != (other.value.sign == .minus)
-    product.exponent += Int(value.exponent) + Int(other.value.exponent)
-    return DecimalNumber.make(product)
+    DecimalNumber(parts.multiplied(by: other.parts))
   }
 
-  /// `self ÷ other` rounded half-up to 38 significant digits, or nil for a division by zero or
-  /// a result out of range.
+  /// `self ÷ other`, or nil for a division by zero or a result out of range.
   public func divided(by other: DecimalNumber) -> DecimalNumber? {
-    if other.isZero { return nil }
-    if isZero { return .zero }
-    // Decimal's own division keeps only about 38 minus the divisor's digits (1 ÷ a 20-digit
-    // number gives 19), so the quotient is long division on the integer significands, which
-    // fit in 128 bits, until 39 significant digits decide the rounding.
-    let dividend = parts
-    let divisor = other.parts
-    guard let x = dividend.integer, let y = divisor.integer else { return nil }
-    var digits = DecimalParts.digits(of: x / y)
-    var remainder = x % y
-    var exponent = dividend.exponent - divisor.exponent
-    while digits.count < 39 && remainder != 0 {
-      let (digit, rest) = y.dividingFullWidth(remainder.multipliedFullWidth(by: 10))
-      if !digits.isEmpty || digit != 0 { digits.append(UInt8(digit)) }
-      remainder = rest
-      exponent -= 1
-    }
-    let quotient = DecimalParts(
-      negative: dividend.negative != divisor.negative, digits: digits, exponent: exponent)
-    return DecimalNumber.make(quotient.rounded(toSignificantDigits: 38))
+    parts.divided(by: other.parts).flatMap(DecimalNumber.init)
   }
 
   /// The result of `operation` with `self` on the left, or nil.
@@ -106,28 +99,6 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     case .multiply: multiplied(by: other)
     case .divide: divided(by: other)
     }
-  }
-
-  private static func make(_ value: Decimal) -> DecimalNumber? {
-    if value.isNaN { return nil }
-    return make(DecimalParts(value))
-  }
-
-  /// Checks the range and, where Decimal's exponent cannot go low enough for every digit,
-  /// rounds the last digits away half-up.
-  private static func make(_ parts: DecimalParts) -> DecimalNumber? {
-    if parts.digits.isEmpty { return .zero }
-    var parts = parts
-    let lowestExponent = -128  // Decimal's smallest exponent
-    if parts.exponent < lowestExponent {
-      parts = parts.rounded(
-        toSignificantDigits: parts.digits.count - (lowestExponent - parts.exponent))
-    }
-    guard let magnitude = parts.magnitude else { return nil }
-    guard magnitude < maximumMagnitudeExponent, magnitude >= minimumMagnitudeExponent else {
-      return nil
-    }
-    return DecimalNumber(checked: parts.decimal)
   }
 }
 
@@ -194,6 +165,107 @@ public struct DecimalParts: Equatable, Sendable {
     return DecimalParts(negative: negative, digits: kept, exponent: exponent)
   }
 
+  /// The sum, exact in every digit that can matter when it is cut to 38 digits.
+  ///
+  /// An operand more than 80 places below the other's first digit only decides whether the
+  /// cut digits are all zero, so it stands in as a single 1 at that depth: the digits stay
+  /// under ~160 whatever the exponents.
+  func adding(_ other: DecimalParts) -> DecimalParts {
+    guard let magnitude, let otherMagnitude = other.magnitude else {
+      return digits.isEmpty ? other : self
+    }
+    var (large, small) = magnitude >= otherMagnitude ? (self, other) : (other, self)
+    let depth = max(magnitude, otherMagnitude) - 80
+    if let smallMagnitude = small.magnitude, smallMagnitude < depth {
+      small = DecimalParts(negative: small.negative, digits: [1], exponent: depth - 1)
+    }
+    let exponent = min(large.exponent, small.exponent)
+    let width =
+      max(large.digits.count + large.exponent, small.digits.count + small.exponent)
+      - exponent
+    func aligned(_ parts: DecimalParts) -> [UInt8] {
+      let trailing = parts.exponent - exponent
+      let leading = width - parts.digits.count - trailing
+      return [UInt8](repeating: 0, count: leading) + parts.digits
+        + [UInt8](repeating: 0, count: trailing)
+    }
+    var a = aligned(large)
+    var b = aligned(small)
+    var negative = large.negative
+    var result = [UInt8](repeating: 0, count: width + 1)
+    if large.negative == small.negative {
+      var carry: UInt8 = 0
+      for index in stride(from: width - 1, through: 0, by: -1) {
+        let sum = a[index] + b[index] + carry
+        result[index + 1] = sum % 10
+        carry = sum / 10
+      }
+      result[0] = carry
+    } else {
+      if a.lexicographicallyPrecedes(b) {
+        swap(&a, &b)
+        negative = small.negative
+      }
+      var borrow: UInt8 = 0
+      for index in stride(from: width - 1, through: 0, by: -1) {
+        let subtrahend = b[index] + borrow
+        borrow = a[index] < subtrahend ? 1 : 0
+        result[index + 1] = a[index] + 10 * borrow - subtrahend
+      }
+    }
+    return DecimalParts(negative: negative, digits: result, exponent: exponent)
+  }
+
+  /// The exact product.
+  func multiplied(by other: DecimalParts) -> DecimalParts {
+    guard let x = integer, let y = other.integer else {
+      // More than 128 bits of digits: not from a stored number; multiply the first 38.
+      return truncated(toSignificantDigits: 38).multiplied(
+        by: other.truncated(toSignificantDigits: 38))
+    }
+    let product = x.multipliedFullWidth(by: y)
+    return DecimalParts(
+      negative: negative != other.negative,
+      digits: DecimalParts.digits(high: product.high, low: product.low),
+      exponent: exponent + other.exponent)
+  }
+
+  /// The quotient to 39 significant digits and a final 1 if anything remained, which is exact
+  /// for cutting to 38 digits; nil when dividing by zero.
+  func divided(by other: DecimalParts) -> DecimalParts? {
+    if other.digits.isEmpty { return nil }
+    if digits.isEmpty { return self }
+    guard let x = integer, let y = other.integer else {
+      return truncated(toSignificantDigits: 38).divided(
+        by: other.truncated(toSignificantDigits: 38))
+    }
+    // Long division on the integer significands, which fit in 128 bits.
+    var quotient = DecimalParts.digits(high: 0, low: x / y)
+    var remainder = x % y
+    var exponent = self.exponent - other.exponent
+    while quotient.count < 39 && remainder != 0 {
+      let (digit, rest) = y.dividingFullWidth(remainder.multipliedFullWidth(by: 10))
+      if !quotient.isEmpty || digit != 0 { quotient.append(UInt8(digit)) }
+      remainder = rest
+      exponent -= 1
+    }
+    if remainder != 0 {
+      quotient.append(1)  // the digits beyond are not all zero
+      exponent -= 1
+    }
+    return DecimalParts(
+      negative: negative != other.negative, digits: quotient, exponent: exponent)
+  }
+
+  /// Cut toward zero to at most `count` significant digits.
+  public func truncated(toSignificantDigits count: Int) -> DecimalParts {
+    guard digits.count > count else { return self }
+    guard count > 0 else { return DecimalParts(negative: false, digits: [], exponent: 0) }
+    return DecimalParts(
+      negative: negative, digits: Array(digits.prefix(count)),
+      exponent: exponent + digits.count - count)
+  }
+
   /// The digits as an integer, or nil when they do not fit in 128 bits.
   var integer: UInt128? {
     var result: UInt128 = 0
@@ -206,15 +278,31 @@ public struct DecimalParts: Equatable, Sendable {
     return result
   }
 
-  /// The decimal digits of an integer, most significant first; none for 0.
-  static func digits(of integer: UInt128) -> [UInt8] {
-    var digits: [UInt8] = []
-    var rest = integer
-    while rest > 0 {
-      digits.append(UInt8(rest % 10))
-      rest /= 10
+  /// The decimal digits of the 256-bit integer `high · 2^128 + low`, most significant first;
+  /// none for 0.
+  static func digits(high: UInt128, low: UInt128) -> [UInt8] {
+    let chunk: UInt128 = 10_000_000_000_000_000_000  // 10^19: one UInt64's worth of digits
+    var (high, low) = (high, low)
+    var chunks: [UInt128] = []
+    while high != 0 || low != 0 {
+      // Long division of the two words by 10^19; the remainder of `high` keeps it in range.
+      let remainderHigh = high % chunk
+      high /= chunk
+      let (quotient, remainder) = chunk.dividingFullWidth((remainderHigh, low))
+      low = quotient
+      chunks.append(remainder)
     }
-    return digits.reversed()
+    var digits: [UInt8] = []
+    for (index, value) in chunks.reversed().enumerated() {
+      var chunkDigits = [UInt8](repeating: 0, count: 19)
+      var rest = value
+      for position in stride(from: 18, through: 0, by: -1) {
+        chunkDigits[position] = UInt8(rest % 10)
+        rest /= 10
+      }
+      digits += index == 0 ? Array(chunkDigits.drop { $0 == 0 }) : chunkDigits
+    }
+    return digits
   }
 
   /// The parts as a `Decimal`; the exponent must be within Decimal's range (-128…127).

@@ -69,12 +69,7 @@ public enum NumberFormat {
   /// optional exponent (`1e5`, `2.5E-3`), white space around it. Nil for anything else or a
   /// number outside the calculator's range.
   public static func parse(_ text: String) -> DecimalNumber? {
-    parseParts(text).flatMap { parts in
-      guard parts.digits.count <= 38 else {
-        return DecimalNumber(parts.rounded(toSignificantDigits: 38).decimalIfInRange)
-      }
-      return DecimalNumber(parts.decimalIfInRange)
-    }
+    parseParts(text).flatMap(DecimalNumber.init)
   }
 
   /// The digits of one number written as `parse(_:)` accepts, unrounded; nil otherwise.
@@ -171,21 +166,6 @@ public enum NumberFormat {
   private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
   private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 32 || byte == 9 || byte == 10 || byte == 13
-  }
-}
-
-extension DecimalParts {
-  /// The parts as a `Decimal` when the magnitude is within the calculator's range, else NaN.
-  var decimalIfInRange: Decimal {
-    guard let magnitude else { return 0 }
-    guard magnitude < DecimalNumber.maximumMagnitudeExponent,
-      magnitude >= DecimalNumber.minimumMagnitudeExponent
-    else { return .nan }
-    let lowest = -128  // Decimal's smallest exponent
-    if exponent < lowest {
-      return rounded(toSignificantDigits: digits.count - (lowest - exponent)).decimal
-    }
-    return decimal
   }
 }
 

@@ -44,6 +44,28 @@ struct DecimalNumberTests {
     #expect(TestSupport.calculator(after: keys).display == expected)
   }
 
+  @Test("Products of 38-digit numbers are exact before the display rounds them")
+  func longProducts() throws {
+    // Python: Decimal("1.2345678901234567890123456789012345678e-30")
+    //   * Decimal("9.8765432109876543210987654321098765432e15") = 1.21932631137021795226…e-14
+    let x = try number("1.2345678901234567890123456789012345678e-30")
+    let y = try number("9.8765432109876543210987654321098765432e15")
+    #expect(NumberFormat.string(x.multiplied(by: y)) == "1.2193263113702179523e-14")
+    #expect(x.multiplied(by: y)?.parts.digits.count == 38)
+  }
+
+  @Test("Sums and differences are cut, never rounded, so the display cannot round twice")
+  func noDoubleRounding() {
+    // Exact: 99999999999999999998.49999999999999999999; half-up at 38 digits would give
+    // …998.5 and the display …999.
+    #expect(
+      TestSupport.calculator(after: "99999999999999999999-0.50000000000000000001=").display
+        == "99,999,999,999,999,999,998")
+    #expect(
+      TestSupport.calculator(after: "1-0.00000000000000000001=").display
+        == "0.99999999999999999999")
+  }
+
   @Test(
     "The range ends at 1e100 and 1e-99",
     arguments: [
