@@ -24,6 +24,17 @@ test:
 	$(SWIFT) build --build-tests
 	CIRCLECALC=$(CURDIR)/.build/debug/circlecalc scripts/with-xvfb $(SWIFT) test --skip-build
 
+bench: build
+	bench/run
+
+fuzz:
+	@scripts/install-deps test
+	fuzz/run
+
+soak:
+	@scripts/install-deps test
+	soak/run
+
 snapshots:
 	RECORD_SNAPSHOTS=1 $(SWIFT) test --filter CalculatorRenderTests || true
 
@@ -55,4 +66,4 @@ uninstall:
 clean:
 	rm -rf .build
 
-.PHONY: all build run test snapshots format lint install uninstall clean
+.PHONY: all build run test bench fuzz soak snapshots format lint install uninstall clean
