@@ -14,6 +14,16 @@ public final class Renderer {
   let labelFace: FontFace
   /// Inter Medium: AC/C ± % and the operators, overlay keys.
   let symbolFace: FontFace
+  /// Circles already rasterized, for the current radius only.
+  var sprites: [SpriteKey: CairoSurface] = [:]
+  var spriteRadius = -1.0
+
+  struct SpriteKey: Hashable {
+    var radius: Double
+    var dx: Double
+    var dy: Double
+    var color: Color
+  }
 
   /// Loads the fonts through fontconfig (about 8 ms); a missing font falls back, never fails.
   public convenience init() {

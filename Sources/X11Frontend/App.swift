@@ -49,7 +49,8 @@ final class App {
   let window: Window
   let atoms: Atoms
   let graphicsContext: GC
-  let renderer = Renderer()
+  /// Created right after XMapWindow, so the server maps the window while fontconfig loads.
+  lazy var renderer = Renderer()
   var state: WindowState
   var isRunning = true
   /// Drawing waits for the first Expose: before it the window is not viewable.
@@ -107,6 +108,8 @@ final class App {
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
+    XFlush(display)
+    _ = renderer
   }
 
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
