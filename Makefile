@@ -8,7 +8,7 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 APPDIR = $(DESTDIR)$(PREFIX)/share/applications
 ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
-RELEASE_FLAGS = -c $(CONFIG) --static-swift-stdlib
+RELEASE_FLAGS = -c $(CONFIG) --static-swift-stdlib --disable-local-rpath
 
 all: build
 
@@ -25,7 +25,7 @@ test:
 	CIRCLECALC=$(CURDIR)/.build/debug/circlecalc scripts/with-xvfb $(SWIFT) test --skip-build
 
 bench: build
-	bench/run
+	CIRCLECALC=$(CURDIR)/$(BIN) bench/run
 
 fuzz:
 	@scripts/install-deps test
