@@ -25,6 +25,6 @@ enum Shortcuts {
     Shortcut(keys: "Ctrl+C",           action: "copy"),
     Shortcut(keys: "Ctrl+V",           action: "paste"),
     Shortcut(keys: "?  or  F1",        action: "this help"),
-    Shortcut(keys: "Ctrl+Q",           action: "quit"),
+    Shortcut(keys: "Ctrl+Q  or  W",    action: "quit"),
   ]
 }
