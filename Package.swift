@@ -28,7 +28,10 @@ let package = Package(
       name: "circlecalc", dependencies: ["CalculatorCore", "CalculatorRender", "X11Frontend"]),
 
     // Tests
-    .target(name: "TestSupport", dependencies: ["CalculatorCore"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport",
+      dependencies: ["CalculatorCore", "CalculatorLayout", "CalculatorRender", "CX11"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     .testTarget(name: "CalculatorCoreTests", dependencies: ["CalculatorCore", "TestSupport"]),
     .testTarget(

@@ -16,7 +16,7 @@ struct CommandLineFuzzTests {
     let directory = TestSupport.temporaryPath("cli-fuzz")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let environment = ["PATH=/usr/bin:/bin", "HOME=\(directory)", "LANG=C.UTF-8"]
+    let environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LANG": "C.UTF-8"]
     var random = TestSupport.SeededGenerator(seed: base)
     var runs = 0
     var statuses: [Int32: Int] = [:]
@@ -27,8 +27,8 @@ struct CommandLineFuzzTests {
       deadline.map({ TestSupport.now() < $0 }) ?? (runs < CommandLineFuzzTests.sliceRuns)
     {
       let arguments = CommandLineFuzzTests.arguments(&random)
-      let run = try TestSupport.spawn(
-        TestSupport.binary, arguments, environment: environment, directory: directory,
+      let run = try TestSupport.run(
+        TestSupport.binary, bytes: arguments, environment: environment, directory: directory,
         timeout: 30)
       runs += 1
       statuses[run.status, default: 0] += 1
@@ -53,12 +53,12 @@ struct CommandLineFuzzTests {
   }
 
   /// What is wrong with one run, or nil.
-  static func problem(_ run: Spawned, _ arguments: [[UInt8]]) -> String? {
-    let stderr = String(decoding: run.stderr, as: UTF8.self)
-    let stdout = String(decoding: run.stdout, as: UTF8.self)
+  static func problem(_ run: Finished, _ arguments: [[UInt8]]) -> String? {
+    let stderr = run.stderr
+    let stdout = run.stdout
     if run.timedOut { return "hung" }
     if let signal = run.signal { return "killed by signal \(signal): \(stderr.prefix(300))" }
-    if run.stderr.dropLast().contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+    if run.stderrBytes.dropLast().contains(where: { $0 < 0x20 || $0 == 0x7F }) {
       return "control characters in the message \(stderr.prefix(300).debugDescription)"
     }
     let oneLine =
@@ -71,7 +71,9 @@ struct CommandLineFuzzTests {
       if stdout.isEmpty && !arguments.contains(where: { $0.starts(with: Array("--render".utf8)) }) {
         return "status 0 with nothing done"
       }
-      if stdout.hasPrefix("{"), (try? JSONSerialization.jsonObject(with: Data(run.stdout))) == nil {
+      if stdout.hasPrefix("{"),
+        (try? JSONSerialization.jsonObject(with: Data(run.stdoutBytes))) == nil
+      {
         return "--state printed no JSON: \(stdout.prefix(200))"
       }
       return nil

@@ -73,16 +73,20 @@ struct CrossCheckTests {
     }
     let errors = TestSupport.temporaryPath("crosscheck.err")
     defer { try? FileManager.default.removeItem(atPath: errors) }
-    _ = FileManager.default.createFile(atPath: errors, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, "--seed", "\(seed)", "--count", "\(count)"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: errors)
-    try process.run()
+    let output = try OutputPipe()
+    defer { output.closeReadEnd() }
+    let process = try ChildProcess(
+      ["python3", script, "--seed", "\(seed)", "--count", "\(count)"],
+      output: .descriptor(output.write), error: .file(errors))
+    output.closeWriteEnd()
     var pending: [UInt8] = []
-    while case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+    var ended = false
+    // Two minutes without a line is a hang.
+    while let data = output.next(timeout: 120) {
+      if data.isEmpty {
+        ended = true
+        break
+      }
       pending += data
       guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
       for line in pending[...last].split(separator: UInt8(ascii: "\n")) {
@@ -90,9 +94,9 @@ struct CrossCheckTests {
       }
       pending.removeSubrange(...last)
     }
-    process.waitUntilExit()
+    let exited = ended && process.wait(timeout: 10)
     let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-    #expect(process.terminationStatus == 0 && pending.isEmpty, "\(message)")
+    #expect(exited && process.status == 0 && pending.isEmpty, "\(message)")
     return tally
   }
 

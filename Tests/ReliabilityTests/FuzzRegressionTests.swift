@@ -16,23 +16,22 @@ struct FuzzRegressionTests {
     (["--keys", "\u{202E}12"],                 "command-line fuzz: a right-to-left override"),
   ])
   func commandLineMessages(arguments: [String], foundBy: String) throws {
-    let run = try TestSupport.spawn(
-      TestSupport.binary, arguments.map { Array($0.utf8) }, environment: ["PATH=/usr/bin:/bin"],
-      timeout: 20)
+    let run = try TestSupport.run(
+      TestSupport.binary, arguments, environment: ["PATH": "/usr/bin:/bin"], timeout: 20)
     #expect(run.status == 2, "\(foundBy)")
-    let message = run.stderr.dropLast()
-    #expect(run.stderr.last == UInt8(ascii: "\n"), "\(foundBy)")
-    #expect(!message.contains { $0 < 0x20 || $0 == 0x7F }, "\(foundBy): \(run.stderr)")
+    let message = run.stderrBytes.dropLast()
+    #expect(run.stderrBytes.last == UInt8(ascii: "\n"), "\(foundBy)")
+    #expect(!message.contains { $0 < 0x20 || $0 == 0x7F }, "\(foundBy): \(run.stderrBytes)")
   }
 
   @Test("Command-line messages with bytes that are not UTF-8 stay one line")
   func binaryArguments() throws {
     let noise: [UInt8] = [0xD2, 0x6B, 0x2A, 0x0A, 0x94, 0x1A, 0x9D, 0xAF, 0xED, 0xC1, 0xB2]
-    let run = try TestSupport.spawn(
-      TestSupport.binary, [noise, Array("--print".utf8)], environment: ["PATH=/usr/bin:/bin"],
-      timeout: 20)
+    let run = try TestSupport.run(
+      TestSupport.binary, bytes: [noise, Array("--print".utf8)],
+      environment: ["PATH": "/usr/bin:/bin"], timeout: 20)
     #expect(run.status == 2)
-    #expect(!run.stderr.dropLast().contains { $0 < 0x20 || $0 == 0x7F })
+    #expect(!run.stderrBytes.dropLast().contains { $0 < 0x20 || $0 == 0x7F })
   }
 
   // swift-format-ignore

@@ -15,16 +15,14 @@ struct SoakTests {
   @Test("1,000,000 random keys: VmRSS at the end within a few MiB of the start")
   func longSession() throws {
     let keys = TestSupport.environment("SOAK_KEYS") ?? "1000000"
-    let run = try TestSupport.spawn(
+    var environment = ProcessInfo.processInfo.environment
+    environment["SOAK_CHILD"] = "1"
+    environment["SOAK_KEYS"] = keys
+    let run = try TestSupport.run(
       CommandLine.arguments[0],
-      [
-        "--testing-library", "swift-testing", "--filter",
-        "ReliabilityTests.SoakTests/session",
-      ].map { Array($0.utf8) },
-      environment: ProcessInfo.processInfo.environment.map { "\($0)=\($1)" } + [
-        "SOAK_CHILD=1", "SOAK_KEYS=\(keys)",
-      ], timeout: 900)
-    let output = String(decoding: run.stdout + run.stderr, as: UTF8.self)
+      ["--testing-library", "swift-testing", "--filter", "ReliabilityTests.SoakTests/session"],
+      environment: environment, timeout: 900)
+    let output = run.stdout + run.stderr
     let report = output.split(separator: "\n").first { $0.hasPrefix("soak:") }
     #expect(run.status == 0 && !run.timedOut, "\(output.suffix(2000))")
     guard let report else {

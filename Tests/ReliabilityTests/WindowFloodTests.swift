@@ -11,7 +11,9 @@ import Testing
 /// them, resize storms, signals and a vanishing X server. After a flood the window must show
 /// exactly what `circlecalc --keys <the same keys> --render` draws at its size, so no key was
 /// lost, doubled or reordered. Each test has its own Xvfb.
-@Suite("Window floods and faults", .enabled(if: hasWindowTools, "needs Xvfb, xdotool, ImageMagick"))
+@Suite(
+  "Window floods and faults",
+  .enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool, ImageMagick"))
 struct WindowFloodTests {
   /// `--keys` token → keysym, for the keys the window binds (Escape is AC, Delete is C).
   static let keysyms: [Character: String] = [
@@ -31,8 +33,8 @@ struct WindowFloodTests {
   func keyFlood() throws {
     // soak/run asks for 50,000 (WINDOW_FLOOD_KEYS) and a memory check.
     let count = TestSupport.environment("WINDOW_FLOOD_KEYS").flatMap(Int.init) ?? 5_000
-    let server = try XServer()
-    let window = try WindowUnderTest(server: server)
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
     let keys = WindowFloodTests.tokens(count, seed: 5_000)
     var sent = ""
     var busy = 0.0  // from the first key of a batch until the window shows its last
@@ -42,12 +44,12 @@ struct WindowFloodTests {
       let chunk = keys.dropFirst(batch).prefix(1_000)
       let expected = try window.render(keys: sent + chunk)
       let start = TestSupport.now()
-      try window.press(chunk.compactMap { WindowFloodTests.keysyms[$0] })
+      try window.type(chunk.compactMap { WindowFloodTests.keysyms[$0] }, delay: 0)
       sent += chunk
-      let (seconds, difference) = try window.waitUntilShowing(expected, timeout: 60)
+      let difference = try window.differingPixels(from: expected, timeout: 60)
       #expect(
-        seconds != nil, "after \(sent.count) keys the window differs in \(difference ?? -1) pixels")
-      if seconds == nil { return }
+        difference == 0, "after \(sent.count) keys the window differs in \(difference) pixels")
+      if difference != 0 { return }
       let elapsed = TestSupport.now() - start
       busy += elapsed
       slowest = min(slowest, Double(chunk.count) / elapsed)
@@ -70,8 +72,8 @@ struct WindowFloodTests {
   @Test("2,000 clicks on circles with no delay: every click counts, in order")
   func clickFlood() throws {
     let count = TestSupport.environment("WINDOW_FLOOD_CLICKS").flatMap(Int.init) ?? 2_000
-    let server = try XServer()
-    let window = try WindowUnderTest(server: server)
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
     let centres = try window.circleCentres()
     // The keypad, row by row; (4, 0) is the shortcuts key, left out.
     let grid: [[Key?]] = [
@@ -106,11 +108,10 @@ struct WindowFloodTests {
         try window.xdotool(arguments)
         arguments = []
         let expected = try window.render(keys: tokens)
-        let (seconds, difference) = try window.waitUntilShowing(expected, timeout: 60)
+        let difference = try window.differingPixels(from: expected, timeout: 60)
         #expect(
-          seconds != nil,
-          "after \(index + 1) clicks the window differs in \(difference ?? -1) pixels")
-        if seconds == nil { return }
+          difference == 0, "after \(index + 1) clicks the window differs in \(difference) pixels")
+        if difference != 0 { return }
       }
     }
     print(
@@ -121,9 +122,9 @@ struct WindowFloodTests {
   @Test("1,000 resizes in a burst, 1×1 and 8000×8000 among them: the last size is drawn, at once")
   func resizeStorm() throws {
     // A screen big enough to see a whole 8000 × 8000 window.
-    let server = try XServer(width: 8192, height: 8192)
+    let server = try XvfbServer(width: 8192, height: 8192)
     let keys = "1/7=*3+"
-    let window = try WindowUnderTest(server: server, keys: keys)
+    let window = try CalculatorWindow(server: server, keys: keys)
     var random = TestSupport.SeededGenerator(seed: 1_000)
     var sizes: [(width: Int, height: Int)] = []
     for index in 0..<999 {
@@ -140,51 +141,53 @@ struct WindowFloodTests {
     let start = TestSupport.now()
     try window.resize(sizes)
     let sent = TestSupport.now() - start
-    let (seconds, difference) = try window.waitUntilShowing(expected, timeout: 60)
-    #expect(seconds != nil, "the last size is not drawn: \(difference ?? -1) pixels differ")
-    #expect(window.process.isRunning, "\(window.process.errorOutput)")
+    let difference = try window.differingPixels(from: expected, timeout: 60)
+    let shown = TestSupport.now() - start - sent
+    #expect(difference == 0, "the last size is not drawn: \(difference) pixels differ")
+    #expect(window.process.isRunning, "\(window.errorOutput)")
     print(
       "window resize storm: 1,000 resizes sent in \(String(format: "%.2f", sent)) s, the last size"
-        + " shown \(String(format: "%.2f", seconds ?? -1)) s after the last was sent")
-    // The extremes themselves, drawn and compared: 8000 × 8000 (one pixel in 64, as ImageMagick
-    // will not hold two such images) and 1 × 1.
+        + " shown \(String(format: "%.2f", difference == 0 ? shown : -1)) s after the last was sent"
+    )
+    // The extremes themselves, drawn and compared: 8000 × 8000 (a grid of one pixel in 64, so a
+    // capture takes about as long as a small one to compare) and 1 × 1.
     try window.resize([(8000, 8000)])
     let big = try window.render(keys: keys)
-    let bigShown = try window.waitUntilShowing(big, timeout: 60, sampledTo: 1_000)
-    #expect(bigShown.0 != nil, "8000 × 8000 differs in \(bigShown.1 ?? -1) sampled pixels")
+    let bigDifference = try window.differingPixels(from: big, timeout: 60, sampledTo: 1_000)
+    #expect(bigDifference == 0, "8000 × 8000 differs in \(bigDifference) sampled pixels")
     try window.resize([(1, 1)])
     let tiny = try window.render(keys: keys)
-    #expect(try window.waitUntilShowing(tiny, timeout: 20).0 != nil, "1 × 1 is not drawn")
+    #expect(try window.differingPixels(from: tiny, timeout: 20) == 0, "1 × 1 is not drawn")
     // Still answering: a key after the storm shows.
     try window.resize([(360, 640)])
-    try window.press(["5", "equal"])
+    try window.type(["5", "equal"], delay: 0)
     let after = try window.render(keys: keys + "5=")
-    #expect(try window.waitUntilShowing(after, timeout: 20).0 != nil)
+    #expect(try window.differingPixels(from: after, timeout: 20) == 0)
   }
 
   @Test(
     "SIGTERM and SIGINT end the window at once, without a message or a core dump",
     arguments: [SIGTERM, SIGINT])
   func signals(signal: Int32) throws {
-    let server = try XServer()
-    let window = try WindowUnderTest(server: server, keys: "12+3")
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "12+3")
     kill(window.process.pid, signal)
     #expect(window.process.wait(timeout: 3), "still running 3 s after signal \(signal)")
     let status = window.process.status ?? -1
     // Ended by that signal (128 + n) or exited cleanly; never SIGABRT, SIGSEGV, SIGILL, SIGTRAP.
     #expect(status == 128 + signal || status == 0, "status \(status)")
-    #expect(window.process.errorOutput.isEmpty, "\(window.process.errorOutput)")
+    #expect(window.errorOutput.isEmpty, "\(window.errorOutput)")
   }
 
   @Test("The X server killed under the window: a one-line message, status 1, no hang")
   func serverKilled() throws {
-    var server: XServer? = try XServer()
-    let window = try WindowUnderTest(server: try #require(server), keys: "12+3")
+    var server: XvfbServer? = try XvfbServer()
+    let window = try CalculatorWindow(server: try #require(server), keys: "12+3")
     let process = window.process
     kill(try #require(server).process.pid, SIGKILL)
     #expect(process.wait(timeout: 5), "still running 5 s after the X server died")
     #expect(process.status == 1, "status \(process.status ?? -1)")
-    let message = process.errorOutput
+    let message = window.errorOutput
     #expect(
       message.hasPrefix("circlecalc: ") && message.filter { $0 == "\n" }.count == 1, "\(message)")
     server = nil
@@ -194,9 +197,10 @@ struct WindowFloodTests {
     "No DISPLAY, or a DISPLAY pointing nowhere: a one-line message naming it, status 1",
     arguments: [nil, ":9876", "nowhere:0", "/tmp/no-such-socket:0"])
   func noDisplay(display: String?) throws {
-    let environment = ["PATH=/usr/bin:/bin"] + (display.map { ["DISPLAY=\($0)"] } ?? [])
-    let run = try TestSupport.spawn(TestSupport.binary, [], environment: environment, timeout: 20)
-    let message = String(decoding: run.stderr, as: UTF8.self)
+    var environment = ["PATH": "/usr/bin:/bin"]
+    environment["DISPLAY"] = display
+    let run = try TestSupport.run(TestSupport.binary, [], environment: environment, timeout: 20)
+    let message = run.stderr
     #expect(run.status == 1 && !run.timedOut, "status \(run.status)")
     #expect(
       message.hasPrefix("circlecalc: ") && message.filter { $0 == "\n" }.count == 1, "\(message)")

@@ -27,3 +27,11 @@ public enum TestSupport {
     }
   }
 }
+
+/// A failed step of a test: a program that would not start or did not do its part.
+public struct TestFailure: Error, CustomStringConvertible {
+  /// What failed.
+  public let description: String
+  /// A failure saying `description`.
+  public init(_ description: String) { self.description = description }
+}

@@ -8,7 +8,9 @@ import Testing
 /// Copy and paste through real selections on Xvfb, read and written with xclip. Each paste is
 /// checked through the window: a capture must equal the renderer's frame of the expected state.
 @Suite(
-  .enabled(if: hasXTools && Shell.find("xclip") != nil, "needs Xvfb, xdotool, ImageMagick, xclip"))
+  .enabled(
+    if: TestSupport.hasXTools && TestSupport.find("xclip") != nil,
+    "needs Xvfb, xdotool, ImageMagick, xclip"))
 struct ClipboardEndToEndTests {
   @Test func copyServesEveryTextTargetWithoutGroupingCommas() throws {
     let server = try XvfbServer()
@@ -121,11 +123,8 @@ struct ClipboardEndToEndTests {
   @Test func anOwnerThatNeverAnswersTimesOutInAboutASecond() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "5")
-    guard let mute = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+    let mute = try clipboardOwnerConnection(server)
     defer { XCloseDisplay(mute) }
-    let muteWindow = XCreateSimpleWindow(mute, XDefaultRootWindow(mute), 0, 0, 1, 1, 0, 0, 0)
-    XSetSelectionOwner(mute, XInternAtom(mute, "CLIPBOARD", 0), muteWindow, UInt(CurrentTime))
-    XSync(mute, 0)
     let start = Date()
     try window.type("ctrl+v")
     let calculator = TestSupport.calculator(after: "5")
@@ -140,11 +139,8 @@ struct ClipboardEndToEndTests {
   @Test func anIncrTransferIsRefusedWithoutStartingIt() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "5")
-    guard let owner = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+    let owner = try clipboardOwnerConnection(server)
     defer { XCloseDisplay(owner) }
-    let ownerWindow = XCreateSimpleWindow(owner, XDefaultRootWindow(owner), 0, 0, 1, 1, 0, 0, 0)
-    XSetSelectionOwner(owner, XInternAtom(owner, "CLIPBOARD", 0), ownerWindow, UInt(CurrentTime))
-    XSync(owner, 0)
     try window.type("ctrl+v")
     guard let request = nextEvent(owner, type: SelectionRequest)?.xselectionrequest else {
       throw TestFailure("no SelectionRequest")
@@ -204,6 +200,16 @@ struct ClipboardEndToEndTests {
     #expect(lines.allSatisfy { $0.hasPrefix("circlecalc: X error: BadWindow") }, "\(lines)")
   }
 
+  /// A connection of the test's own whose window owns the clipboard and answers nothing by
+  /// itself; the caller closes it.
+  func clipboardOwnerConnection(_ server: XvfbServer) throws -> OpaquePointer {
+    guard let owner = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+    let window = XCreateSimpleWindow(owner, XDefaultRootWindow(owner), 0, 0, 1, 1, 0, 0, 0)
+    XSetSelectionOwner(owner, XInternAtom(owner, "CLIPBOARD", 0), window, UInt(CurrentTime))
+    XSync(owner, 0)
+    return owner
+  }
+
   /// The next event of a type on a test connection (the test may poll), or nil at the deadline.
   func nextEvent(
     _ display: OpaquePointer, type: Int32, timeout: Double = 3,
@@ -255,10 +261,11 @@ struct ClipboardEndToEndTests {
   func readClipboard(_ server: XvfbServer, target: String = "UTF8_STRING") throws -> (
     status: Int32, text: String
   ) {
-    let result = try Shell.run(
-      ["xclip", "-o", "-selection", "clipboard", "-t", target], display: server.display,
-      timeout: 3)
-    return (result.status, String(decoding: result.output, as: UTF8.self))
+    let result = try server.run(
+      "xclip", ["-o", "-selection", "clipboard", "-t", target], timeout: 3)
+    // A read that never ends is a failure, not a refusal.
+    guard !result.timedOut else { throw TestFailure("xclip -o -t \(target) outlasted 3 s") }
+    return (result.status, result.stdout)
   }
 }
 
@@ -281,7 +288,7 @@ final class ClipboardOwner {
     let previousOwner = XGetSelectionOwner(display, atom)
     process = try ChildProcess(
       ["xclip", "-quiet", "-selection", selection, "-i", file.path],
-      environment: Shell.environment(display: server.display))
+      environment: server.environment)
     // Ready once xclip's window owns the selection.
     let deadline = Date().addingTimeInterval(3)
     while Date() < deadline {

@@ -7,7 +7,7 @@ import Testing
 /// The real binary on a real X server: after each step a capture of the window must equal
 /// `circlecalc --render` of the same state at the same size, pixel for pixel. Each test has
 /// its own Xvfb, so they may run in parallel.
-@Suite(.enabled(if: hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+@Suite(.enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool and ImageMagick"))
 struct WindowEndToEndTests {
   @Test func theFirstFrameIsTheRenderOfTheStartState() throws {
     let server = try XvfbServer()
@@ -131,8 +131,8 @@ struct WindowEndToEndTests {
   }
 
   @Test func withoutADisplayItSaysSoAndExitsOne() throws {
-    let result = try Shell.run(["env", "-u", "DISPLAY", circlecalcPath])
-    let message = result.error
+    let result = try TestSupport.run("env", ["-u", "DISPLAY", TestSupport.binary])
+    let message = result.stderr
     #expect(result.status == 1)
     #expect(message.contains("DISPLAY"))
     #expect(message.split(separator: "\n").count == 1)
@@ -161,7 +161,7 @@ struct WindowEndToEndTests {
     let server = try XvfbServer()
     let merge = try ChildProcess(
       ["sh", "-c", "echo 'Xft.dpi: 192' | xrdb -merge"],
-      environment: Shell.environment(display: server.display))
+      environment: server.environment)
     #expect(merge.wait(timeout: 5) && merge.status == 0)
     let window = try CalculatorWindow(server: server, size: nil)
     #expect(window.width == 720 && window.height == 1280)
@@ -171,8 +171,7 @@ struct WindowEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     _ = try window.differingPixels(from: window.render(keys: ""))  // the icon follows frame one
-    let result = try Shell.run(["xprop", "-id", window.window], display: server.display)
-    let properties = String(decoding: result.output, as: UTF8.self)
+    let properties = try server.run("xprop", ["-id", window.window]).stdout
     for expected in [
       "WM_NAME(STRING) = \"Calculator\"",
       "_NET_WM_NAME(UTF8_STRING) = \"Calculator\"",

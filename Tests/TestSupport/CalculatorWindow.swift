@@ -1,0 +1,241 @@
+import CX11
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A running `circlecalc` window on an `XvfbServer`, driven with xdotool, seen with
+/// ImageMagick's `import`, compared with the renderer's frames pixel for pixel.
+public final class CalculatorWindow {
+  /// The server the window is on; kept alive while the window lives.
+  public let server: XvfbServer
+  /// The circlecalc process.
+  public let process: ChildProcess
+  /// The window's X id, in decimal, as xdotool prints it.
+  public let window: String
+  /// The window's width as last set.
+  public private(set) var width: Int
+  /// The window's height as last set.
+  public private(set) var height: Int
+  /// A folder of this window's own (captures, renders), removed with it.
+  let scratch: String
+  /// Where circlecalc's stderr goes.
+  let errorFile: String
+
+  /// Starts `circlecalc --keys keys --size WxH` (no `--size` when `size` is nil) and waits for
+  /// its window to be mapped. The window size is saved under `stateDirectory` (default: this
+  /// window's own folder).
+  public init(
+    server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
+    stateDirectory: URL? = nil
+  ) throws {
+    self.server = server
+    scratch = TestSupport.temporaryPath("window")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    errorFile = scratch + "/stderr"
+    var arguments = keys.isEmpty ? [] : ["--keys", keys]
+    if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
+    var environment = server.environment
+    environment["XDG_STATE_HOME"] = stateDirectory?.path ?? scratch
+    process = try ChildProcess(
+      [TestSupport.binary] + arguments, environment: environment, error: .file(errorFile))
+    let search = try server.run(
+      "xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(process.pid)"], timeout: 10)
+    guard search.status == 0, let id = search.stdout.split(separator: "\n").first else {
+      let said = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+      try? FileManager.default.removeItem(atPath: scratch)
+      throw TestFailure("no window from circlecalc: \(search.stderr)\(said)")
+    }
+    window = String(id)
+    (width, height) = try CalculatorWindow.geometry(of: window, on: server)
+    // Without a window manager the keyboard focus follows the pointer.
+    try xdotool("mousemove", "--window", window, "1", "1")
+  }
+
+  deinit {
+    process.stop()
+    try? FileManager.default.removeItem(atPath: scratch)
+  }
+
+  /// The layout at the window's current size.
+  public var layout: Layout { Layout(width: width, height: height) }
+
+  /// What circlecalc wrote to stderr so far.
+  public var errorOutput: String {
+    (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+  }
+
+  /// The window's size as the server has it.
+  static func geometry(of window: String, on server: XvfbServer) throws -> (Int, Int) {
+    let info = try server.run("xwininfo", ["-id", window])
+    let lines = info.stdout.split(separator: "\n")
+    func value(_ name: String) -> Int? {
+      lines.first { $0.contains(name) }.flatMap {
+        Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+      }
+    }
+    guard let width = value("Width:"), let height = value("Height:") else {
+      throw TestFailure("xwininfo: \(info.stderr)")
+    }
+    return (width, height)
+  }
+
+  /// Runs xdotool on the window's server; throws when it fails.
+  public func xdotool(_ arguments: String...) throws {
+    try xdotool(arguments)
+  }
+
+  /// Runs xdotool on the window's server; throws when it fails or outlasts `timeout`.
+  public func xdotool(_ arguments: [String], timeout: Double = 120) throws {
+    let result = try server.run("xdotool", arguments, timeout: timeout)
+    guard result.status == 0, !result.timedOut else {
+      throw TestFailure("xdotool \(arguments.prefix(6)): \(result.stderr)")
+    }
+  }
+
+  /// The centre of a keypad cell in window coordinates.
+  public func center(of action: KeypadAction) -> (x: Int, y: Int) {
+    let cell = Keypad.position(of: action) ?? GridPosition(row: 0, column: 0)
+    let center = layout.circle(at: cell).center
+    return (Int(center.x.rounded()), Int(center.y.rounded()))
+  }
+
+  /// Clicks circles: `click(.key(.digit(.seven)), .key(.operation(.add)))`.
+  public func click(_ actions: KeypadAction...) throws {
+    for action in actions {
+      let point = center(of: action)
+      try xdotool("mousemove", "--window", window, "\(point.x)", "\(point.y)", "click", "1")
+    }
+  }
+
+  /// Types keys by keysym name: `type("7", "plus", "Return")`.
+  public func type(_ keysyms: String...) throws {
+    try type(keysyms)
+  }
+
+  /// Types keys by keysym name in one xdotool call, `delay` ms apart (xdotool's default: 12).
+  public func type(_ keysyms: [String], delay: Int = 12) throws {
+    try xdotool(["key", "--clearmodifiers", "--delay", "\(delay)"] + keysyms)
+  }
+
+  /// Resizes the window, and remembers the size.
+  public func resize(width: Int, height: Int) throws {
+    try resize([(width, height)])
+  }
+
+  /// Resizes the window to each size in turn, all in one xdotool call, and remembers the last.
+  public func resize(_ sizes: [(width: Int, height: Int)]) throws {
+    try xdotool(sizes.flatMap { ["windowsize", window, "\($0.width)", "\($0.height)"] })
+    if let last = sizes.last { (width, height) = last }
+  }
+
+  /// A capture of the window's pixels.
+  public func screenshot() throws -> Image {
+    let file = scratch + "/screenshot.png"
+    let result = try server.run("import", ["-window", window, "png24:\(file)"], timeout: 60)
+    guard result.status == 0, !result.timedOut else {
+      throw TestFailure("import: \(result.stderr)")
+    }
+    return try Image(contentsOfPNG: file)
+  }
+
+  /// `circlecalc --keys keys --render FILE --size WxH` at the window's current size (or the
+  /// size given).
+  public func render(keys: String, width: Int? = nil, height: Int? = nil) throws -> Image {
+    let (width, height) = (width ?? self.width, height ?? self.height)
+    let file = scratch + "/render.png"
+    let arguments =
+      (keys.isEmpty ? [] : ["--keys", keys]) + ["--render", file, "--size", "\(width)x\(height)"]
+    let result = try TestSupport.circlecalc(arguments, timeout: 120)
+    guard result.status == 0, !result.timedOut else {
+      throw TestFailure("--render: \(result.stderr)")
+    }
+    return try Image(contentsOfPNG: file)
+  }
+
+  /// The same renderer in-process, for states `--keys` cannot reach (a paste, the error cue).
+  public func render(_ calculator: Calculator, flashesError: Bool = false, historyOffset: Int = 0)
+    -> Image
+  {
+    var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.flashesError = flashesError
+    frame.historyOffset = historyOffset
+    return Renderer().render(frame)
+  }
+
+  /// Takes captures until one equals `expected` or `timeout` passes: the differing pixels of
+  /// the last one (0 = the window shows exactly `expected`). A capture that fails counts as
+  /// not yet; the last one failing throws. `sampledTo` compares only a `side` × `side` grid of
+  /// points, for huge windows.
+  public func differingPixels(from expected: Image, timeout: Double = 3, sampledTo side: Int? = nil)
+    throws -> Int
+  {
+    let deadline = TestSupport.now() + timeout
+    while true {
+      var difference = Int.max
+      var failure: Error?
+      do {
+        difference = try screenshot().differingPixels(from: expected, sampledTo: side)
+      } catch {
+        failure = error
+      }
+      if difference == 0 { return 0 }
+      if TestSupport.now() >= deadline {
+        if let failure { throw failure }
+        return difference
+      }
+      usleep(20_000)
+    }
+  }
+
+  /// Waits for the program to exit: its status and stderr, or nil when it is still running.
+  public func exit(timeout: Double) -> (status: Int32, error: String)? {
+    guard process.wait(timeout: timeout), let status = process.status else { return nil }
+    return (status, errorOutput)
+  }
+
+  /// Asks the window to close the way a window manager does: a WM_PROTOCOLS ClientMessage
+  /// with WM_DELETE_WINDOW (ICCCM 4.1.2.7).
+  public func sendDeleteWindow() throws {
+    guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+    defer { XCloseDisplay(display) }
+    guard let id = UInt(window) else { throw TestFailure("bad window id \(window)") }
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = id
+    event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+    event.xclient.data.l.1 = Int(CurrentTime)
+    XSendEvent(display, id, 0, 0, &event)
+    XSync(display, 0)
+  }
+}
+
+extension Image {
+  /// The number of pixels whose RGB differs (all of them when the sizes differ). `sampledTo`
+  /// compares only a `side` × `side` grid of points spread evenly over the image.
+  public func differingPixels(from other: Image, sampledTo side: Int? = nil) -> Int {
+    guard width == other.width, height == other.height else {
+      return max(width * height, other.width * other.height, 1)
+    }
+    let xs = side.map { side in (0..<side).map { (2 * $0 + 1) * width / (2 * side) } }
+    let ys = side.map { side in (0..<side).map { (2 * $0 + 1) * height / (2 * side) } }
+    let columns = xs ?? Array(0..<width)
+    var count = 0
+    for y in ys ?? Array(0..<height) {
+      let row = bytes + y * stride
+      let otherRow = other.bytes + y * other.stride
+      for x in columns {
+        let pixel = row.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFF_FFFF
+        let otherPixel = otherRow.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFF_FFFF
+        if pixel != otherPixel { count += 1 }
+      }
+    }
+    return count
+  }
+}
