@@ -70,14 +70,8 @@ extension App {
           }
         }
       }
-      let remaining = deadline - .now
-      guard remaining > .zero else { return nil }
-      let milliseconds =
-        remaining.components.seconds * 1000
-        + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
-      var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-      XFlush(display)
-      _ = poll(&connection, 1, Int32(milliseconds))
+      guard ContinuousClock.now < deadline else { return nil }
+      waitForConnection(until: deadline)
     }
   }
 

@@ -62,6 +62,10 @@ final class App {
   var clipboardTime: Time = 0
 
   let sizeStore = WindowSizeStore.standard
+  /// How long the display stays red after a refused paste or copy.
+  static let errorCueDuration = Duration.milliseconds(600)
+  /// When the red cue comes down; nil while there is none.
+  var errorCueDeadline: ContinuousClock.Instant?
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
 
@@ -114,10 +118,22 @@ final class App {
 
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
   ///
-  /// No timers and no polling: an idle calculator sleeps in `XNextEvent`.
+  /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The one exception is
+  /// the red cue of a refused paste, which the loop takes down after `errorCueDuration` by
+  /// waiting on the connection with that deadline; then it sleeps in `XNextEvent` again.
   func run() -> Int32 {
     var event = XEvent()
     while isRunning {
+      if let deadline = errorCueDeadline, XPending(display) == 0 {
+        if ContinuousClock.now < deadline {
+          waitForConnection(until: deadline)
+        } else {
+          state.flashesError = false
+          errorCueDeadline = nil
+          drawIfNeeded()
+        }
+        continue
+      }
       XNextEvent(display, &event)
       handle(&event)
       while isRunning && XPending(display) > 0 {
@@ -125,6 +141,9 @@ final class App {
         handle(&event)
       }
       if isRunning { drawIfNeeded() }
+      // A new cue gets its full time; a cue cleared by a key or click needs no deadline.
+      errorCueDeadline =
+        state.flashesError ? errorCueDeadline ?? .now + App.errorCueDuration : nil
     }
     sizeStore?.save(
       width: Int((Double(state.width) / state.scale).rounded()),
@@ -188,6 +207,18 @@ final class App {
       hasIcon = true
       setIcon()
     }
+  }
+
+  /// Sleeps until the X connection has data to read or `deadline` passes.
+  func waitForConnection(until deadline: ContinuousClock.Instant) {
+    let remaining = deadline - .now
+    guard remaining > .zero else { return }
+    let milliseconds =
+      remaining.components.seconds * 1000
+      + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+    var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+    XFlush(display)
+    _ = poll(&connection, 1, Int32(milliseconds))
   }
 
   /// The scale from `Xft.dpi` in the server's resource database (96 dpi is 1), or 1.

@@ -22,7 +22,8 @@ struct WindowState: Equatable, Sendable {
   var showsShortcuts = false
   /// Rows scrolled back from the newest; clamped whenever the frame is built.
   var historyOffset = 0
-  /// Set by a refused paste or copy, cleared by the next key or click.
+  /// Set by a refused paste or copy; cleared by the next key or click, or by the loop after
+  /// `App.errorCueDuration`.
   var flashesError = false
 
   init(calculator: Calculator, width: Int, height: Int, scale: Double = 1) {
