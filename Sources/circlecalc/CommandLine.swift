@@ -64,6 +64,7 @@ enum Command: Equatable {
     var output: Output?
     var size: (width: Int, height: Int)?
     var benchmark: (frames: Bool, count: Int)?
+    var informational: Command?
     var remaining = arguments[...]
 
     func value(for option: String) throws(CommandLineError) -> String {
@@ -88,8 +89,9 @@ enum Command: Equatable {
           String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
       }
       switch option {
-      case "--help", "-h": return .help
-      case "--version": return .version
+      // Read on to the end: an unknown option anywhere wins over --help ("nothing else done").
+      case "--help", "-h": informational = informational ?? .help
+      case "--version": informational = informational ?? .version
       case "--keys":
         let sequence = try value(for: option)
         do {
@@ -116,6 +118,7 @@ enum Command: Equatable {
         throw CommandLineError("unexpected argument \(quoted(option))")
       }
     }
+    if let informational { return informational }
     if let benchmark {
       let size = size ?? (360, 640)
       return benchmark.frames

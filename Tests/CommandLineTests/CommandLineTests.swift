@@ -72,6 +72,9 @@ struct CommandLineTests {
       (["stray"], "'stray'"),
       (["-x"], "'-x'"),
       (["--keys", "1+1", "--print", "--render", "x.png"], "--render"),
+      (["--help", "--bogus"], "'--bogus'"),
+      (["--version", "--keys", "q"], "'q'"),
+      (["--version", "extra"], "'extra'"),
     ] as [([String], String)])
   func badArguments(arguments: [String], culprit: String) throws {
     let run = try TestSupport.circlecalc(arguments)
