@@ -25,10 +25,12 @@ extension Renderer {
           size: layout.symbolLabelFontSize, in: circle, context: context)
       case .key:
         let isDigit = cap.style == .digit
+        // Digits and the point share the baseline of a centred "0", so "." sits low like a
+        // period, as on the iPhone, instead of floating mid-circle as a tiny dot.
         drawLabel(
           cap.label, face: isDigit ? labelFace : symbolFace,
           size: isDigit ? layout.digitLabelFontSize : layout.symbolLabelFontSize, in: circle,
-          context: context)
+          context: context, verticalReference: isDigit ? "0" : nil)
       }
     }
   }
@@ -63,15 +65,18 @@ extension Renderer {
     cairo_paint(context.pointer)
   }
 
-  /// Centres the label's ink box on the circle.
+  /// Centres the label's ink box on the circle; vertically, the ink box of
+  /// `verticalReference` instead when given, so labels can share a baseline.
   private func drawLabel(
-    _ label: String, face: FontFace, size: Double, in circle: Circle, context: CairoContext
+    _ label: String, face: FontFace, size: Double, in circle: Circle, context: CairoContext,
+    verticalReference: String? = nil
   ) {
     context.setFont(face, size: size)
     let ink = context.extents(label)
+    let vertical = verticalReference.map(context.extents) ?? ink
     context.showText(
       label, x: circle.center.x - ink.x - ink.width / 2,
-      y: circle.center.y - ink.y - ink.height / 2)
+      y: circle.center.y - vertical.y - vertical.height / 2)
   }
 
   /// ⌨ drawn with paths (fonts rarely have it): a rounded outline, two rows of keys, a space bar.
