@@ -12,9 +12,14 @@ import FoundationEssentials
 /// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999). `Decimal`'s own
 /// operators are not used: `*` traps on underflow (`1e-100 * 1e-100`), `/` keeps only about
 /// 38 minus the divisor's digits, and `+` cuts the smaller operand to the digits left.
+///
+/// A number remembers whether any digit was ever cut on the way to it (`isExact`), so that a
+/// difference no larger than that cutting can explain shows 0 (see `adding(_:)`).
 public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// The value; never NaN, always within the range.
   public let value: Decimal
+  /// False when digits were cut from this value or from one it was computed from: `1 ÷ 3`.
+  public let isExact: Bool
 
   /// Results at or above this power of ten are out of range: 1e100.
   public static let maximumMagnitudeExponent = 100
@@ -24,9 +29,12 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   public static let storedDigits = 38
 
   /// Zero.
-  public static let zero = DecimalNumber(checked: Decimal(0))
+  public static let zero = DecimalNumber(checked: Decimal(0), isExact: true)
 
-  private init(checked value: Decimal) { self.value = value }
+  private init(checked value: Decimal, isExact: Bool) {
+    self.value = value
+    self.isExact = isExact
+  }
 
   /// The number for a `Decimal`, or nil when it is NaN or outside the range.
   public init?(_ value: Decimal) {
@@ -34,10 +42,11 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     self = number
   }
 
-  /// The number for exact digits cut to 38 significant digits, or nil outside the range.
-  public init?(_ parts: DecimalParts) {
+  /// The number for exact digits cut to 38 significant digits, or nil outside the range;
+  /// `isExact` when no digit had to be cut and `exact` says the digits themselves are.
+  public init?(_ parts: DecimalParts, exact: Bool = true) {
     if parts.digits.isEmpty {
-      self = .zero
+      self = DecimalNumber(checked: 0, isExact: exact)
       return
     }
     guard let magnitude = parts.magnitude,
@@ -46,11 +55,16 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     else { return nil }
     // Decimal's exponent goes no lower than -128: a number near 1e-99 keeps 29 or more digits.
     let kept = min(DecimalNumber.storedDigits, magnitude + 129)
-    self.init(checked: parts.truncated(toSignificantDigits: kept).decimal)
+    self.init(
+      checked: parts.truncated(toSignificantDigits: kept).decimal,
+      isExact: exact && parts.digits.count <= kept)
   }
 
   /// An integer, `DecimalNumber(12)`.
-  public init(_ integer: Int) { self.value = Decimal(integer) }
+  public init(_ integer: Int) {
+    value = Decimal(integer)
+    isExact = true
+  }
 
   /// Whether the value is zero.
   public var isZero: Bool { value.isZero }
@@ -65,15 +79,28 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// The value with its sign flipped; zero stays zero.
   public var negated: DecimalNumber {
-    isZero ? self : DecimalNumber(checked: -value)
+    isZero ? self : DecimalNumber(checked: -value, isExact: isExact)
   }
 
   /// Plain notation with all the digits held: `"-12.5"`.
   public var description: String { value.description }
 
   /// `self + other`, or nil when out of range.
+  ///
+  /// When an operand is inexact, a sum within a hundred units of the 38th digit of the larger
+  /// operand is 0: it is what is left of digits cut earlier, not a result. `1 ÷ 3 × 3` holds
+  /// 0.999…9 (38 nines) and shows 1, so `1 ÷ 3 × 3 − 1` shows 0, not -1e-38. Exact operands
+  /// keep every difference: (10^19 − 1)(10^19 + 1) − 10^38 is -1.
   public func adding(_ other: DecimalNumber) -> DecimalNumber? {
-    DecimalNumber(parts.adding(other.parts))
+    let exact = isExact && other.isExact
+    let sum = parts.adding(other.parts)
+    if !exact, let magnitude = sum.magnitude, let left = parts.magnitude,
+      let right = other.parts.magnitude,
+      magnitude < max(left, right) - (DecimalNumber.storedDigits - 3)
+    {
+      return DecimalNumber(DecimalParts(negative: false, digits: [], exponent: 0), exact: false)
+    }
+    return DecimalNumber(sum, exact: exact)
   }
 
   /// `self − other`, or nil when out of range.
@@ -83,12 +110,14 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// `self × other`, or nil when out of range.
   public func multiplied(by other: DecimalNumber) -> DecimalNumber? {
-    DecimalNumber(parts.multiplied(by: other.parts))
+    DecimalNumber(parts.multiplied(by: other.parts), exact: isExact && other.isExact)
   }
 
   /// `self ÷ other`, or nil for a division by zero or a result out of range.
   public func divided(by other: DecimalNumber) -> DecimalNumber? {
-    parts.divided(by: other.parts).flatMap(DecimalNumber.init)
+    parts.divided(by: other.parts).flatMap {
+      DecimalNumber($0, exact: isExact && other.isExact)
+    }
   }
 
   /// The result of `operation` with `self` on the left, or nil.

@@ -69,7 +69,7 @@ public enum NumberFormat {
   /// optional exponent (`1e5`, `2.5E-3`), white space around it. Nil for anything else or a
   /// number outside the calculator's range.
   public static func parse(_ text: String) -> DecimalNumber? {
-    parseParts(text).flatMap(DecimalNumber.init)
+    parseParts(text).flatMap { DecimalNumber($0) }
   }
 
   /// The digits of one number written as `parse(_:)` accepts, unrounded; nil otherwise.

@@ -54,6 +54,32 @@ struct DecimalNumberTests {
     #expect(x.multiplied(by: y)?.parts.digits.count == 38)
   }
 
+  @Test(
+    "A difference that cut digits explain is 0 when an operand is inexact",
+    arguments: [
+      ("1/3*3=-1=", "0"),
+      ("1/3*3=n+1=", "0"),
+      ("2/3*3=-2=", "0"),
+      // Real differences stay: 20 typed digits against 38 held ones.
+      ("2/3-.66666666666666666667=", "-3.33333333333333334e-21"),
+      ("1+.00000000000000000001-1=", "1e-20"),
+      ("12345678901234567890-12345678901234567889=", "1"),
+    ])
+  func cancellationResidue(keys: String, expected: String) {
+    #expect(TestSupport.calculator(after: keys).display == expected)
+  }
+
+  @Test("Exact operands keep every difference, however small next to them")
+  func exactDifferences() throws {
+    // (10^19 − 1)(10^19 + 1) is 38 nines, exactly; minus 10^38 it is -1, not 0.
+    let product = try #require(
+      number("9999999999999999999").multiplied(by: number("10000000000000000001")))
+    #expect(product.isExact)
+    #expect(NumberFormat.string(product.subtracting(try number("1e38"))) == "-1")
+    let third = try #require(DecimalNumber(1).divided(by: DecimalNumber(3)))
+    #expect(!third.isExact)
+  }
+
   @Test("Sums and differences are cut, never rounded, so the display cannot round twice")
   func noDoubleRounding() {
     // Exact: 99999999999999999998.49999999999999999999; half-up at 38 digits would give
