@@ -81,6 +81,15 @@ extension App {
     XRefreshKeyboardMapping(&event)
   }
 
+  /// Another program destroyed the window (`xdotool windowclose`): nothing is left to show, so
+  /// say so and exit with status 1 instead of running on without a window.
+  func destroyNotify(_ event: XDestroyWindowEvent) {
+    guard event.window == window else { return }
+    printError("circlecalc: the window was destroyed by another program")
+    exitStatus = 1
+    isRunning = false
+  }
+
   /// WM_DELETE_WINDOW (ICCCM 4.1.2.7): the user closed the window; exit status 0.
   func clientMessage(_ event: XClientMessageEvent) {
     guard event.message_type == atoms.wmProtocols, event.format == 32,

@@ -53,6 +53,10 @@ final class App {
   lazy var renderer = Renderer()
   var state: WindowState
   var isRunning = true
+  /// The status `run()` returns: 1 once another program has destroyed the window.
+  var exitStatus: Int32 = 0
+  /// The smallest window, in 96-dpi pixels: the size hint, and the floor of a restored size.
+  static let minimumSize = (width: 200, height: 320)
   /// Drawing waits for the first Expose: before it the window is not viewable.
   var isExposed = false
   var needsRedraw = false
@@ -87,9 +91,19 @@ final class App {
       return nil
     }
     let scale = options.scale ?? App.resourceScale(display)
-    let saved = options.width == nil && options.height == nil ? sizeStore?.load() : nil
-    let width = max(1, Int((Double(options.width ?? saved?.width ?? 360) * scale).rounded()))
-    let height = max(1, Int((Double(options.height ?? saved?.height ?? 640) * scale).rounded()))
+    var size = (width: options.width ?? 360, height: options.height ?? 640)
+    if options.width == nil && options.height == nil, let saved = sizeStore?.load() {
+      // A saved size (a window shrunk to 1×1 without a window manager, an edited file) is
+      // kept between the minimum size and the screen.
+      let screenWidth = Int(Double(XDisplayWidth(display, screen)) / scale)
+      let screenHeight = Int(Double(XDisplayHeight(display, screen)) / scale)
+      size = (
+        min(max(saved.width, App.minimumSize.width), max(screenWidth, App.minimumSize.width)),
+        min(max(saved.height, App.minimumSize.height), max(screenHeight, App.minimumSize.height))
+      )
+    }
+    let width = max(1, Int((Double(size.width) * scale).rounded()))
+    let height = max(1, Int((Double(size.height) * scale).rounded()))
     let root = XRootWindow(display, screen)
 
     var attributes = XSetWindowAttributes()
@@ -108,7 +122,10 @@ final class App {
     self.atoms = Atoms(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.state = WindowState(calculator: calculator, width: width, height: height, scale: scale)
-    setWindowManagerProperties(minimumSize: (Int32(200 * scale), Int32(320 * scale)))
+    setWindowManagerProperties(
+      minimumSize: (
+        Int32(Double(App.minimumSize.width) * scale), Int32(Double(App.minimumSize.height) * scale)
+      ))
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
@@ -148,9 +165,9 @@ final class App {
     sizeStore?.save(
       width: Int((Double(state.width) / state.scale).rounded()),
       height: Int((Double(state.height) / state.scale).rounded()))
-    XDestroyWindow(display, window)
+    if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)
-    return 0
+    return exitStatus
   }
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
@@ -166,6 +183,7 @@ final class App {
     case ConfigureNotify: configureNotify(event.xconfigure)
     case MappingNotify: mappingNotify(&event.xmapping)
     case ClientMessage: clientMessage(event.xclient)
+    case DestroyNotify: destroyNotify(event.xdestroywindow)
     case SelectionRequest: selectionRequest(event.xselectionrequest)
     case SelectionNotify: selectionNotify(event.xselection)
     case SelectionClear: selectionClear(event.xselectionclear)

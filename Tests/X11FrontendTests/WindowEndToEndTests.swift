@@ -157,6 +157,31 @@ struct WindowEndToEndTests {
     #expect(explicit.width == 300 && explicit.height == 500)
   }
 
+  @Test(arguments: [("1x1", 200, 320), ("100x2000", 200, 1024), ("16000x16000", 1280, 1024)])
+  func aRestoredSizeStaysBetweenTheMinimumAndTheScreen(saved: String, width: Int, height: Int)
+    throws
+  {
+    let server = try XvfbServer()  // a 1280 × 1024 screen
+    let state = FileManager.default.temporaryDirectory
+      .appendingPathComponent("circlecalc-state-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let folder = state.appendingPathComponent("circlecalc")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try (saved + "\n").write(
+      to: folder.appendingPathComponent("window-size"), atomically: true, encoding: .utf8)
+    let window = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
+    #expect(window.width == width && window.height == height)
+  }
+
+  @Test func aWindowDestroyedByAnotherProgramExitsOne() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.xdotool("windowclose", window.window)
+    let exit = window.exit(timeout: 2)
+    #expect(exit?.status == 1)
+    #expect(exit?.error == "circlecalc: the window was destroyed by another program\n")
+  }
+
   @Test func xftDpi192DoublesTheInitialSize() throws {
     let server = try XvfbServer()
     let merge = try ChildProcess(
