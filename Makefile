@@ -59,9 +59,18 @@ install:
 		$(BIN) --icon $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png --size $${size}x$${size} || exit 1; \
 	done
 
+# Under a DESTDIR (a staging folder) the folders install made go too, when empty; the system's
+# own folders under a bare PREFIX are left alone.
 uninstall:
 	rm -f $(BINDIR)/circlecalc $(APPDIR)/circlecalc.desktop $(MANDIR)/circlecalc.1
 	for size in $(ICON_SIZES); do rm -f $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png; done
+	@if [ -n "$(DESTDIR)" ]; then \
+		for dir in $(BINDIR) $(APPDIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
+			while [ "$$dir" != "$(DESTDIR)" ] && [ "$$dir" != / ] && rmdir "$$dir" 2>/dev/null; do \
+				dir=$$(dirname "$$dir"); \
+			done; \
+		done; \
+	fi
 
 clean:
 	rm -rf .build

@@ -51,6 +51,10 @@ import X11Frontend
       }
       return 0
     case .icon(let path):
+      if let size, size.width != size.height {
+        printError("circlecalc: --icon needs a square --size, not \(size.width)x\(size.height)")
+        return 2
+      }
       do {
         try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
       } catch {

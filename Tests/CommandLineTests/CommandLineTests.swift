@@ -75,6 +75,7 @@ struct CommandLineTests {
       (["--help", "--bogus"], "'--bogus'"),
       (["--version", "--keys", "q"], "'q'"),
       (["--version", "extra"], "'extra'"),
+      (["--icon", "x.png", "--size", "256x128"], "256x128"),
     ] as [([String], String)])
   func badArguments(arguments: [String], culprit: String) throws {
     let run = try TestSupport.circlecalc(arguments)

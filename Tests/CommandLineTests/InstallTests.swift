@@ -15,6 +15,7 @@ struct InstallTests {
   func installAndUninstall() throws {
     let destination = FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-install-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: destination) }
     let make = [
       "-C", Self.root, "DESTDIR=\(destination)", "PREFIX=/usr", "BIN=\(TestSupport.binary)",
@@ -48,6 +49,8 @@ struct InstallTests {
     let uninstall = try TestSupport.run("make", make + ["uninstall"])
     #expect(uninstall.status == 0, "\(uninstall.stderr)")
     #expect(try files(under: destination) == [])
+    // Nor the folders install made: the staging folder is as empty as before.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == [])
   }
 
   private func files(under folder: String) throws -> [String] {
