@@ -13,12 +13,12 @@ extension App {
   /// Ctrl+C: the displayed number without grouping commas; NaN is not copied (error cue).
   func copy(time: Time) {
     guard let text = state.calculator.copyText else {
-      state.flashesError = true
+      showErrorCue()
       return
     }
     XSetSelectionOwner(display, atoms.clipboard, window, time)
     guard XGetSelectionOwner(display, atoms.clipboard) == window else {
-      state.flashesError = true
+      showErrorCue()
       return
     }
     clipboardText = text
@@ -37,7 +37,13 @@ extension App {
       text = requestSelection(selection, time: time)
     }
     if let text, state.paste(text) { return }
+    showErrorCue()
+  }
+
+  /// Turns the display red for `errorCueDuration` from now, even when it already is.
+  func showErrorCue() {
     state.flashesError = true
+    errorCueDeadline = nil  // the loop sets a new one after drawing
   }
 
   /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.
@@ -60,15 +66,13 @@ extension App {
     var event = XEvent()
     while true {
       while XCheckIfEvent(display, &event, isSelectionEvent, nil) != 0 {
-        switch event.type {
-        case SelectionRequest: selectionRequest(event.xselectionrequest)
-        case SelectionClear: selectionClear(event.xselectionclear)
-        default:
-          let reply = event.xselection
-          if reply.requestor == window, reply.selection == selection, reply.target == target {
-            return reply
-          }
+        let reply = event.xselection
+        if event.type == SelectionNotify, reply.requestor == window,
+          reply.selection == selection, reply.target == target
+        {
+          return reply
         }
+        handle(&event)  // requests for our own selection are answered meanwhile
       }
       guard ContinuousClock.now < deadline else { return nil }
       waitForConnection(until: deadline)

@@ -92,8 +92,10 @@ extension App {
 
   /// WM_DELETE_WINDOW (ICCCM 4.1.2.7): the user closed the window; exit status 0.
   func clientMessage(_ event: XClientMessageEvent) {
+    // Format-32 data are C longs, sign-extended by Xlib: compare without converting, as a
+    // forged message with a negative value would trap in Atom(_:).
     guard event.message_type == atoms.wmProtocols, event.format == 32,
-      Atom(event.data.l.0) == atoms.wmDeleteWindow
+      event.data.l.0 == Int(truncatingIfNeeded: atoms.wmDeleteWindow)
     else { return }
     isRunning = false
   }

@@ -90,8 +90,13 @@ final class App {
       XCloseDisplay(display)
       return nil
     }
-    let scale = options.scale ?? App.resourceScale(display)
-    var size = (width: options.width ?? 360, height: options.height ?? 640)
+    let scale =
+      options.scale.map { $0.isFinite ? min(max($0, 0.5), 5) : 1 }
+      ?? App.resourceScale(display)
+    var size = (
+      width: options.width ?? Layout.defaultSize.width,
+      height: options.height ?? Layout.defaultSize.height
+    )
     if options.width == nil && options.height == nil, let saved = sizeStore?.load() {
       // A saved size (a window shrunk to 1×1 without a window manager, an edited file) is
       // kept between the minimum size and the screen.
@@ -102,8 +107,8 @@ final class App {
         min(max(saved.height, App.minimumSize.height), max(screenHeight, App.minimumSize.height))
       )
     }
-    let width = max(1, Int((Double(size.width) * scale).rounded()))
-    let height = max(1, Int((Double(size.height) * scale).rounded()))
+    let width = min(max(1, Int((Double(size.width) * scale).rounded())), Layout.maximumSide)
+    let height = min(max(1, Int((Double(size.height) * scale).rounded())), Layout.maximumSide)
     let root = XRootWindow(display, screen)
 
     var attributes = XSetWindowAttributes()
@@ -256,7 +261,7 @@ final class App {
 }
 
 /// Writes one line to stderr, unbuffered.
-func printError(_ message: String) {
-  let line = message + "\n"
-  _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+public func printError(_ message: String) {
+  var line = message + "\n"
+  line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }

@@ -55,7 +55,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   private var clampedHistoryOffset: Int {
-    let maximum = layout.maxHistoryOffset(rowCount: calculator.history.count)
+    let maximum = layout.maxHistoryOffset(rowCount: calculator.historyCount)
     return min(max(historyOffset, 0), max(maximum, 0))
   }
 
@@ -65,11 +65,10 @@ struct WindowState: Equatable, Sendable {
     if case .pointer = highlight { highlight = nil }
   }
 
-  /// Presses a calculator key; a new history row scrolls the strip back to the newest.
+  /// Presses a calculator key; the strip scrolls back to the newest row, where a new row shows.
   mutating func press(_ key: Key) {
-    let history = calculator.history
     calculator.press(key)
-    if calculator.history != history { historyOffset = 0 }
+    historyOffset = 0
   }
 
   /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it.
@@ -122,7 +121,7 @@ struct WindowState: Equatable, Sendable {
     guard layout.cell(at: point) == cell else { return }
     switch Keypad.action(at: cell) {
     case .key(let key): press(key)
-    case .clear: press(calculator.clearLabel == .allClear ? .allClear : .clearEntry)
+    case .clear: press(calculator.clearLabel.key)
     case .shortcuts: showsShortcuts = true
     }
   }
@@ -145,12 +144,11 @@ extension WindowState {
   mutating func paste(_ text: String) -> Bool {
     showsShortcuts = false
     highlight = nil
-    let history = calculator.history
     guard calculator.paste(text) else {
       flashesError = true
       return false
     }
-    if calculator.history != history { historyOffset = 0 }
+    historyOffset = 0
     return true
   }
 }
