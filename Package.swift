@@ -25,7 +25,8 @@ let package = Package(
     // Front ends
     .target(name: "X11Frontend", dependencies: ["CalculatorRender", "CX11"]),
     .executableTarget(
-      name: "circlecalc", dependencies: ["CalculatorCore", "CalculatorRender", "X11Frontend"]),
+      name: "circlecalc",
+      dependencies: ["CalculatorCore", "CalculatorLayout", "CalculatorRender", "X11Frontend"]),
 
     // Tests
     .target(

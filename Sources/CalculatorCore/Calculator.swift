@@ -89,13 +89,18 @@ public struct Calculator: Equatable, Sendable {
   }
 
   /// The history strip, oldest row first: `["12", "+ 3", "× 4"]`.
-  public var history: [String] {
-    terms.map { term in
-      let number = NumberFormat.string(term.value)
-      guard let operation = term.operation else { return number }
-      return "\(operation.symbol) \(number)"
-    }
+  public var history: [String] { terms.indices.map(historyRow) }
+
+  /// History row `index` (0 is the oldest) as the strip shows it: `"12"`, `"+ 3"`.
+  public func historyRow(_ index: Int) -> String {
+    let term = terms[index]
+    let number = NumberFormat.string(term.value)
+    guard let operation = term.operation else { return number }
+    return "\(operation.symbol) \(number)"
   }
+
+  /// The number of history rows, without formatting them.
+  public var historyCount: Int { terms.count }
 
   /// What the one AC/C key shows: C while there is an entry or result to clear.
   public var clearLabel: ClearLabel { entry == .zero ? .allClear : .clearEntry }
@@ -106,8 +111,8 @@ public struct Calculator: Equatable, Sendable {
     return false
   }
 
-  /// The shown number without grouping, for the clipboard (`1234567.5`, `-2e-9`, `0.5` for a
-  /// typed `0.50`… as typed, minus a trailing point); nil while the display shows NaN.
+  /// The shown number without grouping, for the clipboard: `1234567.5`, `-2e-9`, a typed
+  /// `1,234.50` as `1234.50` (a trailing point dropped); nil while the display shows NaN.
   public var copyText: String? {
     switch entry {
     case .zero: return "0"

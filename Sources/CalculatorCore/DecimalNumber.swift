@@ -36,12 +36,6 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     self.isExact = isExact
   }
 
-  /// The number for a `Decimal`, or nil when it is NaN or outside the range.
-  public init?(_ value: Decimal) {
-    guard !value.isNaN, let number = DecimalNumber(DecimalParts(value)) else { return nil }
-    self = number
-  }
-
   /// The number for exact digits cut to 38 significant digits, or nil outside the range;
   /// `isExact` when no digit had to be cut and `exact` says the digits themselves are.
   public init?(_ parts: DecimalParts, exact: Bool = true) {
@@ -93,9 +87,10 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   /// keep every difference: (10^19 − 1)(10^19 + 1) − 10^38 is -1.
   public func adding(_ other: DecimalNumber) -> DecimalNumber? {
     let exact = isExact && other.isExact
-    let sum = parts.adding(other.parts)
-    if !exact, let magnitude = sum.magnitude, let left = parts.magnitude,
-      let right = other.parts.magnitude,
+    let (left, right) = (parts, other.parts)
+    let sum = left.adding(right)
+    if !exact, let magnitude = sum.magnitude, let left = left.magnitude,
+      let right = right.magnitude,
       magnitude < max(left, right) - (DecimalNumber.storedDigits - 3)
     {
       return DecimalNumber(DecimalParts(negative: false, digits: [], exponent: 0), exact: false)

@@ -72,9 +72,34 @@ public struct UnknownToken: Error, Equatable, Sendable, CustomStringConvertible 
     self.position = position
   }
 
-  /// `unknown key 'x' at position 3 in --keys (tokens: 0-9 . + - * / = % n c a b)`.
+  /// `unknown key 'x' at position 3 in --keys (tokens: …)`; a control character is escaped.
   public var description: String {
-    "unknown key '\(character)' at position \(position) in --keys"
+    "unknown key \(quoted(String(character))) at position \(position) in --keys"
       + " (\(Key.tokenSummary))"
   }
+}
+
+/// A culprit for a one-line message: in quotes, control and invisible characters escaped
+/// (`'\u{9}'`), at most `limit` characters (`'--xxxxxxxx…'`).
+public func quoted(_ text: String, limit: Int = 40) -> String {
+  var result = ""
+  for (index, scalar) in text.unicodeScalars.enumerated() {
+    if index == limit {
+      result += "…"
+      break
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .unassigned, .surrogate, .privateUse, .lineSeparator,
+      .paragraphSeparator:
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default:
+      // U+FFFD stands for bytes that were not UTF-8.
+      if scalar == "\u{FFFD}" {
+        result += "\\u{FFFD}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return "'\(result)'"
 }

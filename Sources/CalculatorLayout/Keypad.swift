@@ -73,10 +73,8 @@ public enum Keypad {
   public static var columnCount: Int { rows.first?.count ?? 0 }
 
   /// Every cell position, row by row.
-  public static var positions: [GridPosition] {
-    rows.indices.flatMap { row in
-      rows[row].indices.map { GridPosition(row: row, column: $0) }
-    }
+  public static let positions: [GridPosition] = rows.indices.flatMap { row in
+    rows[row].indices.map { GridPosition(row: row, column: $0) }
   }
 
   /// The table cell at `position`, or nil outside the table.
@@ -93,12 +91,10 @@ public enum Keypad {
 
   /// The cell that shows a key (AC and C → the clear cell); nil for ⌫.
   public static func position(of key: Key) -> GridPosition? {
-    let wanted: KeypadAction
     switch key {
-    case .allClear, .clearEntry: wanted = .clear
-    default: wanted = .key(key)
+    case .allClear, .clearEntry: position(of: KeypadAction.clear)
+    default: position(of: KeypadAction.key(key))
     }
-    return positions.first { cap(at: $0)?.action == wanted }
   }
 
   /// The cell of a keypad action, or nil when no cell has it.

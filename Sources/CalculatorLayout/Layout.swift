@@ -62,11 +62,17 @@ public struct Layout: Equatable, Sendable {
       + (5 * circlesWidth / 4 + 4 * gap) + bottomMargin  // 638.25
   }
 
+  /// The window size the calculator opens at the first time, at 96 dpi.
+  public static let defaultSize = (width: 360, height: 640)
+  /// The largest window side the layout works with, in pixels.
+  public static let maximumSide = 32767
+
   /// The layout of a `width` × `height` window; windows too small for a 1-pixel circle give an
   /// empty layout (`isEmpty`): zero rects and circles, no hits.
   public init(width: Int, height: Int, scale: Double = 1) {
-    self.width = max(0, width)
-    self.height = max(0, height)
+    // X and cairo stop at 32767 pixels; the cap also keeps the integer ratios below in range.
+    self.width = min(max(0, width), Layout.maximumSide)
+    self.height = min(max(0, height), Layout.maximumSide)
     self.scale = scale > 0 && scale.isFinite ? scale : 1
     let w = Double(self.width)
     let h = Double(self.height)

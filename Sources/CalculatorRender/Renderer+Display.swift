@@ -1,7 +1,6 @@
 import CCairo
 import CalculatorCore
 import CalculatorLayout
-import Glibc
 
 extension Renderer {
   /// cairo 1.16 draws glyphs at whole-pixel origins, and FreeType rounds ink extents to 1/64 px:
@@ -38,45 +37,50 @@ extension Renderer {
 
   func drawDisplay(_ frame: Frame, layout: Layout, in context: CairoContext) {
     let rect = layout.displayRect
-    var (text, size) = displayText(for: frame.calculator, layout: layout, context: context)
-    context.setFont(displayFace, size: size)
-    var ink = context.extents(text)
-    let room = rect.width - Self.glyphSnapSlack
-    if ink.width > room {  // scaling is linear without hinting; this guards rounding
-      size *= room / max(ink.width, 1) * 0.999
-      context.setFont(displayFace, size: size)
-      ink = context.extents(text)
-    }
+    let (text, size) = displayText(for: frame.calculator, layout: layout, context: context)
     context.setColor(frame.flashesError ? Theme.errorText : Theme.displayText)
-    // Right edge of the ink on the keypad's right edge; one baseline whatever the size.
-    context.showText(
-      text, x: (rect.maxX - Self.inkRounding - ink.x - ink.width).rounded(.down),
-      y: (rect.maxY - Theme.displayBaseline * layout.displayFontSize).rounded())
+    // One baseline whatever the size.
+    showRightAligned(
+      text, face: displayFace, size: size, in: rect,
+      baseline: (rect.maxY - Theme.displayBaseline * layout.displayFontSize).rounded(),
+      context: context)
   }
 
   func drawHistory(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let rows = frame.calculator.history
+    let calculator = frame.calculator
+    let count = calculator.historyCount
     let strip = layout.historyRect
-    guard !rows.isEmpty, !strip.isEmpty else { return }
+    guard count > 0, !strip.isEmpty else { return }
     context.save()
     defer { context.restore() }
     context.clip(to: strip)  // partly visible rows are cut here, never drawn over the display
     context.setColor(Theme.historyText)
-    for index in rows.indices.reversed() {
-      let row = layout.historyRowRect(
-        index: index, rowCount: rows.count, offset: frame.historyOffset)
+    // Only the rows that show are formatted: the strip can hold thousands.
+    for index in (0..<count).reversed() {
+      let row = layout.historyRowRect(index: index, rowCount: count, offset: frame.historyOffset)
       if row.minY >= strip.maxY { continue }
       if row.maxY <= strip.minY { break }
-      context.setFont(labelFace, size: layout.historyFontSize)
-      var ink = context.extents(rows[index])
-      let room = strip.width - Self.glyphSnapSlack
-      if ink.width > room {
-        context.setFont(labelFace, size: layout.historyFontSize * room / ink.width * 0.999)
-        ink = context.extents(rows[index])
-      }
-      context.showText(
-        rows[index], x: (strip.maxX - Self.inkRounding - ink.x - ink.width).rounded(.down),
-        y: (row.maxY - Theme.historyBaseline * layout.historyRowHeight).rounded())
+      showRightAligned(
+        calculator.historyRow(index), face: labelFace, size: layout.historyFontSize, in: strip,
+        baseline: (row.maxY - Theme.historyBaseline * layout.historyRowHeight).rounded(),
+        context: context)
     }
+  }
+
+  /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
+  /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding).
+  private func showRightAligned(
+    _ text: String, face: FontFace, size: Double, in rect: Rect, baseline: Double,
+    context: CairoContext
+  ) {
+    context.setFont(face, size: size)
+    var ink = context.extents(text)
+    let room = rect.width - Self.glyphSnapSlack
+    if ink.width > room {
+      context.setFont(face, size: size * room / max(ink.width, 1) * 0.999)
+      ink = context.extents(text)
+    }
+    context.showText(
+      text, x: (rect.maxX - Self.inkRounding - ink.x - ink.width).rounded(.down), y: baseline)
   }
 }

@@ -41,6 +41,12 @@ extension Renderer {
   /// drawn at the same sub-pixel phase and composited at a whole-pixel offset onto the black
   /// background, so the pixels equal a direct fill.
   private func fillCircle(_ circle: Circle, color: Color, in context: CairoContext) {
+    // Past this size a sprite costs more memory than it saves time (4K windows draw in ~1 ms).
+    guard circle.radius <= 256 else {
+      context.setColor(color)
+      context.fillCircle(circle)
+      return
+    }
     let left = (circle.center.x - circle.radius).rounded(.down) - 1
     let top = (circle.center.y - circle.radius).rounded(.down) - 1
     let key = SpriteKey(

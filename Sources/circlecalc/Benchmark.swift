@@ -12,8 +12,7 @@ enum Benchmark {
     var calculator = Calculator()
     for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] { calculator.press(key) }
     let renderer = Renderer()
-    var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.pressed = nil
+    let frame = Frame(calculator: calculator, width: width, height: height)
     _ = renderer.render(frame)  // warm-up: glyph caches
     var times: [Double] = []
     for _ in 0..<max(count, 1) {

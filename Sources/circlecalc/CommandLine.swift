@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorLayout
 
 /// What the command line asks for.
 enum Command: Equatable {
@@ -97,9 +98,7 @@ enum Command: Equatable {
         do {
           keys += try Key.sequence(sequence)
         } catch {
-          throw CommandLineError(
-            "unknown key \(quoted(String(error.character))) at position \(error.position)"
-              + " in --keys (\(Key.tokenSummary))")
+          throw CommandLineError(error.description)
         }
       case "--print": try setOutput(.print, option)
       case "--state": try setOutput(.state, option)
@@ -120,7 +119,7 @@ enum Command: Equatable {
     }
     if let informational { return informational }
     if let benchmark {
-      let size = size ?? (360, 640)
+      let size = size ?? Layout.defaultSize
       return benchmark.frames
         ? .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
         : .benchmarkCore(count: benchmark.count)
@@ -132,8 +131,7 @@ enum Command: Equatable {
   static func parseSize(_ text: String) throws(CommandLineError) -> (width: Int, height: Int) {
     let sides = text.split(separator: "x", omittingEmptySubsequences: false)
     guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
-      (1...16384).contains(width), (1...16384).contains(height),
-      sides.allSatisfy({ $0.allSatisfy(\.isASCII) })
+      (1...16384).contains(width), (1...16384).contains(height)
     else {
       throw CommandLineError(
         "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to 16384)")
@@ -170,29 +168,4 @@ private func jsonString(_ text: String) -> String {
     }
   }
   return result + "\""
-}
-
-/// A culprit for a one-line message: in quotes, control and invisible characters escaped
-/// (`'\u{9}'`), at most `limit` characters (`'--xxxxxxxx…'`).
-func quoted(_ text: String, limit: Int = 40) -> String {
-  var result = ""
-  for (index, scalar) in text.unicodeScalars.enumerated() {
-    if index == limit {
-      result += "…"
-      break
-    }
-    switch scalar.properties.generalCategory {
-    case .control, .format, .unassigned, .surrogate, .privateUse, .lineSeparator,
-      .paragraphSeparator:
-      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    default:
-      // U+FFFD stands for bytes that were not UTF-8.
-      if scalar == "\u{FFFD}" {
-        result += "\\u{FFFD}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return "'\(result)'"
 }

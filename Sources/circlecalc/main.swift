@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorLayout
 import CalculatorRender
 import X11Frontend
 
@@ -41,7 +42,7 @@ import X11Frontend
       print(stateJSON(calculator))
       return 0
     case .render(let path):
-      let size = size ?? defaultWindowSize
+      let size = size ?? Layout.defaultSize
       let frame = Frame(calculator: calculator, width: size.width, height: size.height)
       do {
         try Renderer().writePNG(frame, to: path)
@@ -51,8 +52,10 @@ import X11Frontend
       }
       return 0
     case .icon(let path):
-      if let size, size.width != size.height {
-        printError("circlecalc: --icon needs a square --size, not \(size.width)x\(size.height)")
+      if let size, size.width != size.height || size.width > 4096 {
+        printError(
+          "circlecalc: --icon needs a square --size up to 4096x4096, not \(size.width)x\(size.height)"
+        )
         return 2
       }
       do {
@@ -74,12 +77,5 @@ import X11Frontend
 }
 
 let version = "1.0.0"
-let defaultWindowSize = (width: 360, height: 640)
-
-/// Writes one line to stderr, unbuffered.
-func printError(_ message: String) {
-  var line = message + "\n"
-  line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}
 
 exit(MainActor.assumeIsolated { run() })
