@@ -201,6 +201,12 @@ public final class CalculatorWindow {
   /// Asks the window to close the way a window manager does: a WM_PROTOCOLS ClientMessage
   /// with WM_DELETE_WINDOW (ICCCM 4.1.2.7).
   public func sendDeleteWindow() throws {
+    try sendProtocolMessage { display in Int(XInternAtom(display, "WM_DELETE_WINDOW", 0)) }
+  }
+
+  /// Sends a WM_PROTOCOLS ClientMessage whose first datum is `first(display)`, as any client
+  /// can (the window manager sends WM_DELETE_WINDOW this way).
+  public func sendProtocolMessage(first: (OpaquePointer) -> Int) throws {
     guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
     defer { XCloseDisplay(display) }
     guard let id = UInt(window) else { throw TestFailure("bad window id \(window)") }
@@ -209,7 +215,7 @@ public final class CalculatorWindow {
     event.xclient.window = id
     event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
     event.xclient.format = 32
-    event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+    event.xclient.data.l.0 = first(display)
     event.xclient.data.l.1 = Int(CurrentTime)
     XSendEvent(display, id, 0, 0, &event)
     XSync(display, 0)

@@ -111,6 +111,15 @@ struct WindowEndToEndTests {
     #expect(exit?.error == "")
   }
 
+  @Test func aForgedProtocolMessageIsIgnored() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "12")
+    try window.sendProtocolMessage { _ in -1 }  // 0xFFFFFFFF sign-extended; once trapped
+    try window.type("3")
+    #expect(try window.differingPixels(from: window.render(keys: "123")) == 0)
+    #expect(window.exit(timeout: 0.2) == nil)
+  }
+
   @Test(arguments: ["ctrl+q", "ctrl+w"])
   func controlQAndControlWQuit(keys: String) throws {
     let server = try XvfbServer()
