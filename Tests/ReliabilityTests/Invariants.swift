@@ -48,15 +48,8 @@ enum Invariants {
     if negative { index += 1 }
     guard let integer = groupedInteger(bytes, &index) else { return "integer part" }
     var digits = integer == [UInt8(ascii: "0")] ? 0 : integer.count
-    var fraction: [UInt8] = []
-    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      while index < bytes.count, isDigit(bytes[index]) {
-        fraction.append(bytes[index])
-        index += 1
-      }
-      digits += fraction.count
-    }
+    let fraction = fractionDigits(bytes, &index) ?? []
+    digits += fraction.count
     if index != bytes.count { return "trailing characters" }
     if digits > 20 { return "more than 20 digits" }
     if negative && (integer + fraction).allSatisfy({ $0 == UInt8(ascii: "0") }) { return "-0" }
@@ -91,15 +84,9 @@ enum Invariants {
     }
     let start = index
     guard let integer = groupedInteger(bytes, &index) else { return "integer part" }
-    var fraction: [UInt8] = []
-    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      while index < bytes.count, isDigit(bytes[index]) {
-        fraction.append(bytes[index])
-        index += 1
-      }
-      if fraction.isEmpty || fraction.last == UInt8(ascii: "0") { return "trailing zeros" }
-    }
+    let point = fractionDigits(bytes, &index)
+    if let point, point.isEmpty || point.last == UInt8(ascii: "0") { return "trailing zeros" }
+    let fraction = point ?? []
     if index != bytes.count { return "trailing characters" }
     let all = integer + fraction
     guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }),
@@ -110,6 +97,18 @@ enum Invariants {
     // 0.00000001 (1e-8) is the smallest plain number: its 1 is the 9th digit after "0".
     if integer == [UInt8(ascii: "0")] && first > 8 { return "plain notation below 1e-8" }
     return nil
+  }
+
+  /// The digits after a point at `index` (possibly none), or nil when there is no point.
+  private static func fractionDigits(_ bytes: [UInt8], _ index: inout Int) -> [UInt8]? {
+    guard index < bytes.count && bytes[index] == UInt8(ascii: ".") else { return nil }
+    index += 1
+    var fraction: [UInt8] = []
+    while index < bytes.count, isDigit(bytes[index]) {
+      fraction.append(bytes[index])
+      index += 1
+    }
+    return fraction
   }
 
   /// Digits grouped by three with commas, no leading zero but a lone `0`; the digits.
