@@ -43,9 +43,12 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
-	@bad=$$(grep -rhoE '^\s*(@[A-Za-z]+ )*import +[A-Za-z_]+' Sources/CalculatorCore Sources/CalculatorLayout \
-		| awk '{print $$NF}' | sort -u | grep -vxE 'FoundationEssentials|CalculatorCore' || true); \
-	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi
+	@imports() { grep -rhoE '^\s*(@[A-Za-z_]+ )*import +[A-Za-z_]+' "$$@" | awk '{print $$NF}' | sort -u; }; \
+	bad=$$(imports Sources/CalculatorCore Sources/CalculatorLayout \
+		| grep -vxE 'CalculatorNumbers|CalculatorCore' || true); \
+	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi; \
+	bad=$$(imports Sources/CalculatorNumbers | grep -vxE 'FoundationEssentials|CMPFR|Glibc' || true); \
+	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi
 
 # NO_BUILD=1 installs an already built $(BIN) (the install test uses it).
 install:

@@ -8,7 +8,8 @@ let package = Package(
   ],
   targets: [
     // Core
-    .target(name: "CalculatorCore"),
+    .target(name: "CalculatorNumbers"),
+    .target(name: "CalculatorCore", dependencies: ["CalculatorNumbers"]),
     .target(name: "CalculatorLayout", dependencies: ["CalculatorCore"]),
 
     // C libraries
@@ -34,6 +35,8 @@ let package = Package(
       dependencies: ["CalculatorCore", "CalculatorLayout", "CalculatorRender", "CX11"],
       path: "Tests/TestSupport"),
     .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "CalculatorNumbersTests", dependencies: ["CalculatorNumbers", "TestSupport"]),
     .testTarget(name: "CalculatorCoreTests", dependencies: ["CalculatorCore", "TestSupport"]),
     .testTarget(
       name: "CalculatorLayoutTests", dependencies: ["CalculatorLayout", "TestSupport"]),

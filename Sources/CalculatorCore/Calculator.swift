@@ -231,7 +231,7 @@ public struct Calculator: Equatable, Sendable {
   // MARK: - Values
 
   private static func hundredth(_ value: DecimalNumber) -> CalculatorValue {
-    value.divided(by: DecimalNumber(100))
+    try? value.applying(.divide, DecimalNumber(100))
   }
 
   /// Strictly left to right, ignoring precedence: `2 + 3 × 4` is 20.
@@ -239,7 +239,7 @@ public struct Calculator: Equatable, Sendable {
     guard let first = terms.first else { return .zero }
     return terms.dropFirst().reduce(first.value) { total, term in
       guard let total, let value = term.value, let operation = term.operation else { return nil }
-      return total.applying(operation, value)
+      return try? total.applying(operation, value)
     }
   }
 

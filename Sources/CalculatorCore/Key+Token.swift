@@ -32,6 +32,8 @@ extension Key {
     case .operation(.subtract): "-"
     case .operation(.multiply): "*"
     case .operation(.divide): "/"
+    // Issue 10: the scientific operations have no key and no token yet.
+    case .operation: "?"
     case .equals: "="
     case .percent: "%"
     case .toggleSign: "n"

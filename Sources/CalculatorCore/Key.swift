@@ -12,17 +12,20 @@ public enum Digit: Int, CaseIterable, Sendable {
   }
 }
 
-/// One of the four binary operations.
-public enum Operation: CaseIterable, Sendable {
-  case add, subtract, multiply, divide
-
-  /// The glyph shown on the keypad, in the history strip and in `--state`: `+ − × ÷`.
+extension Operation {
+  /// The glyph shown on the keypad, in the history strip and in `--state`:
+  /// `+ − × ÷ ^ yˣ ʸ√ logᵧ E`.
   public var symbol: String {
     switch self {
     case .add: "+"
     case .subtract: "−"
     case .multiply: "×"
     case .divide: "÷"
+    case .power: "^"
+    case .reversePower: "yˣ"
+    case .root: "ʸ√"
+    case .logarithm: "logᵧ"
+    case .scientific: "E"
     }
   }
 }
@@ -48,8 +51,9 @@ public enum Key: Hashable, Sendable {
   /// ⌫: deletes the last typed character.
   case backspace
 
-  /// Every key, each once.
+  /// Every key, each once; the scientific operations have no key yet.
   public static let allCases: [Key] =
-    Digit.allCases.map(Key.digit) + [.decimalPoint] + Operation.allCases.map(Key.operation)
+    Digit.allCases.map(Key.digit) + [.decimalPoint]
+    + [Operation.add, .subtract, .multiply, .divide].map(Key.operation)
     + [.equals, .allClear, .clearEntry, .toggleSign, .percent, .backspace]
 }

@@ -3,8 +3,9 @@ import FoundationEssentials
 /// A finite decimal number the calculator can hold.
 ///
 /// A `Decimal` of at most 38 significant digits, limited to magnitudes from 1e-99 up to, not
-/// including, 1e100, like a scientific calculator's range. Every operation returns nil for a
-/// result outside that range or a division by zero; the calculator shows nil as `NaN`.
+/// including, 1e100, like a scientific calculator's range. Every operation throws an
+/// `ArithmeticError` for a result outside that range, a division by zero or a domain error;
+/// the calculator shows `NaN` for it.
 ///
 /// Each operation is computed exactly on the digits (`DecimalParts`) and then cut toward zero
 /// to 38 digits: cutting, unlike rounding, never moves a value across a half-way point, so the
@@ -54,6 +55,14 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
       isExact: exact && parts.digits.count <= kept)
   }
 
+  /// A positive constant of at most 38 digits cut from an endless expansion: `"314", -2` is
+  /// 3.14, inexact.
+  init(inexact digits: StaticString, exponent: Int) {
+    let digits = digits.withUTF8Buffer { $0.map { $0 - 48 } }
+    let parts = DecimalParts(negative: false, digits: digits, exponent: exponent)
+    self.init(checked: parts.decimal, isExact: false)
+  }
+
   /// An integer, `DecimalNumber(12)`.
   public init(_ integer: Int) {
     value = Decimal(integer)
@@ -62,9 +71,6 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
 
   /// Whether the value is zero.
   public var isZero: Bool { value.isZero }
-
-  /// Whether the value is below zero.
-  public var isNegative: Bool { value.sign == .minus && !value.isZero }
 
   /// The digits of the value and the power of ten of its last digit.
   ///
@@ -79,13 +85,13 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   /// Plain notation with all the digits held: `"-12.5"`.
   public var description: String { value.description }
 
-  /// `self + other`, or nil when out of range.
+  /// `self + other`.
   ///
   /// When an operand is inexact, a sum within a hundred units of the 38th digit of the larger
   /// operand is 0: it is what is left of digits cut earlier, not a result. `1 ÷ 3 × 3` holds
   /// 0.999…9 (38 nines) and shows 1, so `1 ÷ 3 × 3 − 1` shows 0, not -1e-38. Exact operands
   /// keep every difference: (10^19 − 1)(10^19 + 1) − 10^38 is -1.
-  public func adding(_ other: DecimalNumber) -> DecimalNumber? {
+  func adding(_ other: DecimalNumber) throws(ArithmeticError) -> DecimalNumber {
     let exact = isExact && other.isExact
     let (left, right) = (parts, other.parts)
     let sum = left.adding(right)
@@ -93,36 +99,28 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
       let right = right.magnitude,
       magnitude < max(left, right) - (DecimalNumber.storedDigits - 3)
     {
-      return DecimalNumber(DecimalParts(negative: false, digits: [], exponent: 0), exact: false)
+      return DecimalNumber(checked: 0, isExact: false)
     }
-    return DecimalNumber(sum, exact: exact)
+    return try DecimalNumber.inRange(sum, exact: exact)
   }
 
-  /// `self − other`, or nil when out of range.
-  public func subtracting(_ other: DecimalNumber) -> DecimalNumber? {
-    adding(other.negated)
+  /// `self × other`.
+  func multiplied(by other: DecimalNumber) throws(ArithmeticError) -> DecimalNumber {
+    try DecimalNumber.inRange(parts.multiplied(by: other.parts), exact: isExact && other.isExact)
   }
 
-  /// `self × other`, or nil when out of range.
-  public func multiplied(by other: DecimalNumber) -> DecimalNumber? {
-    DecimalNumber(parts.multiplied(by: other.parts), exact: isExact && other.isExact)
+  /// `self ÷ other`.
+  func divided(by other: DecimalNumber) throws(ArithmeticError) -> DecimalNumber {
+    guard let quotient = parts.divided(by: other.parts) else { throw .divisionByZero }
+    return try DecimalNumber.inRange(quotient, exact: isExact && other.isExact)
   }
 
-  /// `self ÷ other`, or nil for a division by zero or a result out of range.
-  public func divided(by other: DecimalNumber) -> DecimalNumber? {
-    parts.divided(by: other.parts).flatMap {
-      DecimalNumber($0, exact: isExact && other.isExact)
-    }
-  }
-
-  /// The result of `operation` with `self` on the left, or nil.
-  public func applying(_ operation: Operation, _ other: DecimalNumber) -> DecimalNumber? {
-    switch operation {
-    case .add: adding(other)
-    case .subtract: subtracting(other)
-    case .multiply: multiplied(by: other)
-    case .divide: divided(by: other)
-    }
+  /// The number for exact digits cut to 38 significant digits, or `.outOfRange`.
+  static func inRange(_ parts: DecimalParts, exact: Bool) throws(ArithmeticError)
+    -> DecimalNumber
+  {
+    guard let number = DecimalNumber(parts, exact: exact) else { throw .outOfRange }
+    return number
   }
 }
 

@@ -1,4 +1,5 @@
 import CalculatorCore
+@testable import CalculatorNumbers
 import TestSupport
 import Testing
 
@@ -26,7 +27,7 @@ struct NumberFormatTests {
   func shorterForm(value: String, length: Int, expected: String) throws {
     let shown: DecimalNumber
     if value == "2/3" {
-      shown = try #require(DecimalNumber(2).divided(by: DecimalNumber(3)))
+      shown = try DecimalNumber(2).applying(.divide, DecimalNumber(3))
     } else {
       shown = try number(value)
     }

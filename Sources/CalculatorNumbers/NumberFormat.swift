@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How numbers are written and read back (DESIGN.md section 2, "Numbers"): half-up to 20
 /// significant digits, integer part grouped by three with commas, no needless trailing zeros,
 /// scientific notation at 1e20 and above or below 1e-8, `NaN`.
@@ -114,7 +112,8 @@ public enum NumberFormat {
 
   // MARK: - Pieces
 
-  static func plain(_ parts: DecimalParts, grouped: Bool) -> String {
+  /// Digits written out without exponent: `-1234.5` → `"-1,234.5"` (`"-1234.5"` ungrouped).
+  public static func plain(_ parts: DecimalParts, grouped: Bool) -> String {
     guard !parts.digits.isEmpty else { return "0" }
     let digits = String(decoding: parts.digits.map { $0 + 48 }, as: UTF8.self)
     let sign = parts.negative ? "-" : ""

@@ -1,0 +1,9 @@
+/// Why an operation or function has no number for its operands; the calculator shows `NaN`.
+public enum ArithmeticError: Error, Hashable, Sendable {
+  /// A division by zero: `5 ÷ 0`.
+  case divisionByZero
+  /// A result outside 1e-99 ≤ |x| < 1e100 (0 is in range): `1e60 × 1e60`.
+  case outOfRange
+  /// Operands outside the function's domain: `√−1`, `ln 0`, `sin⁻¹ 2`.
+  case domain
+}
