@@ -1,6 +1,6 @@
-/// CalculatorCore: the calculator's state machine, decimal arithmetic, number formatting and the
-/// `--keys` token language. Pure Swift: no C, no X, no full Foundation. Start reading at
-/// `Calculator.press(_:)`; the rules are DESIGN.md section 2.
+/// CalculatorCore: the calculator's state machine and the `--keys` token language, on the number
+/// type of CalculatorNumbers. Pure Swift: no C, no X, no Foundation. Start reading at
+/// `Calculator.press(_:)`; the rules are DESIGN.md sections 2 and 6.
 
 /// The label of the one AC/C key, and what it does.
 public enum ClearLabel: String, Sendable {
@@ -13,9 +13,8 @@ public enum ClearLabel: String, Sendable {
   public var key: Key { self == .allClear ? .allClear : .clearEntry }
 }
 
-/// A value in the calculation: a number, or NaN after a division by zero or an out-of-range
-/// result (nil).
-public typealias CalculatorValue = DecimalNumber?
+/// A value in the calculation: a number, or NaN with the reason.
+public typealias CalculatorValue = Result<DecimalNumber, ArithmeticError>
 
 /// The calculator: press keys, read what the display and history strip show.
 ///
@@ -29,48 +28,110 @@ public struct Calculator: Equatable, Sendable {
     case zero
     /// The number being typed, as typed: `"-12.50"`, `"0."`.
     case typing(String)
-    /// A computed value (after `=` or `%`, or a pasted number too long to type); nil is NaN.
+    /// A computed value: after `=`, `%`, a function, a constant, or a pasted number too long to
+    /// type.
     case result(CalculatorValue)
+    /// The value of the group `)` just closed; its rows start at `firstRow`. Digits, `.` and `(`
+    /// wait for an operator.
+    case group(CalculatorValue, Opening)
   }
 
-  /// One committed operand: a history row; the first row has no operation.
+  /// One committed operand and the operator before it; the first operand of a level has none.
   struct Term: Equatable, Sendable {
     var operation: Operation?
     var value: CalculatorValue
   }
 
+  /// The whole calculation (the first level) or a group opened by `(` and not yet closed.
+  struct Level: Equatable, Sendable {
+    var terms: [Term] = []
+    /// The operator waiting for its right operand.
+    var pendingOperation: Operation?
+    /// Where the group started in the strip; nil for the whole calculation.
+    var opening: Opening?
+  }
+
+  /// Where a group starts in the strip, to take its rows away again if its value is replaced.
+  struct Opening: Equatable, Sendable {
+    /// The index its first row has (or will have).
+    var firstRow: Int
+    /// Groups opened just before it that have no row yet (`× ((`: 1 for the inner group).
+    var outerOpens: Int
+    /// The operator those groups and this one follow.
+    var operation: Operation?
+  }
+
+  /// One row of the history strip: `× (3`, `+ 4)`.
+  struct Row: Equatable, Sendable {
+    var operation: Operation?
+    var opens = 0
+    var value: CalculatorValue
+    var closes = 0
+  }
+
   /// Digits one typed number may hold; a lone leading 0 before the point does not count.
   public static let maximumTypedDigits = 20
+  /// How deep groups may nest.
+  public static let maximumGroupDepth = 20
 
   var entry: Entry = .zero
-  var terms: [Term] = []
-  /// The operator waiting for its right operand (the highlighted key).
-  public private(set) var pendingOperation: Operation?
+  /// The calculation, then each open group, innermost last; never empty.
+  var levels: [Level] = [Level()]
+  var rows: [Row] = []
+  /// Groups opened since the last row: the next row starts with as many `(`.
+  var pendingOpens = 0
+  /// The operator the next row shows when it opens groups.
+  var openingOperation: Operation?
+  /// What `m+` and `m−` add to; nil when empty (AC and C leave it alone).
+  public private(set) var memory: DecimalNumber?
+  /// The unit of the trigonometric functions (AC leaves it alone).
+  public private(set) var angle: AngleUnit = .degrees
 
-  /// A calculator showing `0`.
+  /// A calculator showing `0`, in degrees, with an empty memory.
   public init() {}
 
   /// Presses one key; a key that makes no sense in the current state changes nothing.
   public mutating func press(_ key: Key) {
     switch key {
     case .digit(let digit): type(digit.character)
-    case .decimalPoint: type(".")
     case .operation(let operation): choose(operation)
+    case .function(let function):
+      apply { [angle] value throws(ArithmeticError) in
+        try value.applying(function, angle: angle)
+      }
+    case .constant(let constant): show(Calculator.value(of: constant))
+    case .memory(let memory): useMemory(memory)
+    case .parenthesis(.open): openGroup()
+    case .parenthesis(.close): closeGroup()
+    case .modifier(let modifier): modify(modifier)
+    }
+  }
+
+  private mutating func modify(_ modifier: Modifier) {
+    switch modifier {
+    case .point: type(".")
     case .equals: evaluate()
-    case .allClear: self = Calculator()
-    case .clearEntry: entry = .zero
+    case .allClear:
+      var cleared = Calculator()
+      cleared.memory = memory
+      cleared.angle = angle
+      self = cleared
+    case .clearEntry: replaceEntry(with: .zero)
     case .toggleSign: toggleSign()
     case .percent: percent()
     case .backspace: backspace()
+    case .angle: angle = angle == .degrees ? .radians : .degrees
     }
   }
+
+  // MARK: - What shows
 
   /// The display exactly as shown: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
   public var display: String {
     switch entry {
     case .zero: "0"
     case .typing(let text): NumberFormat.grouping(typed: text)
-    case .result(let value): NumberFormat.string(value)
+    case .result(let value), .group(let value, _): Calculator.format(value)
     }
   }
 
@@ -84,23 +145,32 @@ public struct Calculator: Equatable, Sendable {
       let full = display
       guard full.count > maxLength else { return full }
       return "…" + full.suffix(max(maxLength - 1, 1))
-    case .result(let value): return NumberFormat.string(value, maxLength: maxLength)
+    case .result(let value), .group(let value, _):
+      return NumberFormat.string(try? value.get(), maxLength: maxLength)
     }
   }
 
-  /// The history strip, oldest row first: `["12", "+ 3", "× 4"]`.
-  public var history: [String] { terms.indices.map(historyRow) }
+  /// The history strip, oldest row first: `["12", "+ 3", "× (4"]`.
+  public var history: [String] { rows.indices.map(historyRow) }
 
-  /// History row `index` (0 is the oldest) as the strip shows it: `"12"`, `"+ 3"`.
+  /// History row `index` (0 is the oldest) as the strip shows it: `"12"`, `"+ 3"`, `"× (4"`.
   public func historyRow(_ index: Int) -> String {
-    let term = terms[index]
-    let number = NumberFormat.string(term.value)
-    guard let operation = term.operation else { return number }
+    let row = rows[index]
+    let number =
+      String(repeating: "(", count: row.opens) + Calculator.format(row.value)
+      + String(repeating: ")", count: row.closes)
+    guard let operation = row.operation else { return number }
     return "\(operation.symbol) \(number)"
   }
 
   /// The number of history rows, without formatting them.
-  public var historyCount: Int { terms.count }
+  public var historyCount: Int { rows.count }
+
+  /// The operator waiting for its right operand in the innermost open group (the highlighted key).
+  public var pendingOperation: Operation? { levels[levels.count - 1].pendingOperation }
+
+  /// How many groups are open.
+  public var openParentheses: Int { levels.count - 1 }
 
   /// What the one AC/C key shows: C while there is an entry or result to clear.
   public var clearLabel: ClearLabel { entry == .zero ? .allClear : .clearEntry }
@@ -117,27 +187,34 @@ public struct Calculator: Equatable, Sendable {
     switch entry {
     case .zero: return "0"
     case .typing(let text): return text.hasSuffix(".") ? String(text.dropLast()) : text
-    case .result(let value): return NumberFormat.plainString(value)
+    case .result(let value), .group(let value, _): return NumberFormat.plainString(try? value.get())
     }
   }
 
   /// Takes pasted text as the current entry, as if typed.
   ///
-  /// More than 20 significant digits round half-up. Returns false, changing nothing, unless the text is one number
-  /// (see `NumberFormat.parse(_:)`) within the calculator's range.
+  /// More than 20 significant digits round half-up. Returns false, changing nothing, unless the
+  /// text is one number (see `NumberFormat.parse(_:)`) within the calculator's range and a new
+  /// number may start (not right after `)`).
   public mutating func paste(_ text: String) -> Bool {
-    guard let parts = NumberFormat.parseParts(text) else { return false }
+    guard !isGroupValue, let parts = NumberFormat.parseParts(text) else { return false }
     let rounded = parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
     guard let number = DecimalNumber(rounded) else { return false }
     startEntry()
     let typed = Calculator.typedText(pasted: text, rounded: rounded)
-    entry = typed.map(Entry.typing) ?? .result(number)
+    entry = typed.map(Entry.typing) ?? .result(.success(number))
     return true
   }
 
   // MARK: - Keys
 
+  private var isGroupValue: Bool {
+    if case .group = entry { return true }
+    return false
+  }
+
   private mutating func type(_ character: Character) {
+    if isGroupValue { return }  // "(2+3) 4": a digit after ")" waits for an operator
     guard case .typing(var text) = entry else {
       startEntry()
       entry = .typing(character == "." ? "0." : String(character))
@@ -154,65 +231,155 @@ public struct Calculator: Equatable, Sendable {
     entry = .typing(text)
   }
 
-  /// A new entry after a result or NaN with no pending operator is a new calculation.
+  /// A new number after a result or NaN, with no operator pending and no group open, starts a
+  /// new calculation: the strip is cleared.
   private mutating func startEntry() {
-    if case .result = entry, pendingOperation == nil { terms = [] }
+    guard case .result = entry, levels.count == 1, pendingOperation == nil else { return }
+    levels[0].terms = []
+    rows = []
+  }
+
+  /// Puts a value in the display as a result, where a new number may start.
+  private mutating func show(_ value: CalculatorValue) {
+    guard !isGroupValue else { return }
+    startEntry()
+    entry = .result(value)
+  }
+
+  /// Replaces the entry; the rows of a group value it replaces go with it.
+  private mutating func replaceEntry(with new: Entry) {
+    if case .group(_, let opening) = entry {
+      rows.removeSubrange(opening.firstRow...)
+      pendingOpens = opening.outerOpens
+      openingOperation = opening.operation
+    }
+    entry = new
+  }
+
+  /// The shown number, or nil while the display shows NaN.
+  private var shownValue: CalculatorValue {
+    switch entry {
+    case .zero: .success(.zero)
+    case .typing(let text): Calculator.value(typed: text)
+    case .result(let value), .group(let value, _): value
+    }
   }
 
   private mutating func choose(_ operation: Operation) {
-    let value: CalculatorValue
+    if entry == .zero, pendingOperation != nil {
+      levels[levels.count - 1].pendingOperation = operation  // "5 + ×" → the × replaces the +
+      return
+    }
+    commitEntry()
+    levels[levels.count - 1].pendingOperation = operation
+  }
+
+  /// Commits the entry as the next operand of the innermost level and shows 0; with nothing
+  /// entered since the last operator, the operator is dropped instead ("5 + =").
+  private mutating func commitEntry() {
+    let last = levels.count - 1
     switch entry {
     case .zero where pendingOperation != nil:
-      // "5 + ×" → the × replaces the +
-      pendingOperation = operation
+      levels[last].pendingOperation = nil
       return
-    case .zero: value = .zero
-    case .typing(let text): value = Calculator.value(typed: text)
-    case .result(let result): value = result
+    case .group(let value, let opening):
+      commit(value, groupRows: opening.firstRow)
+    case .zero, .typing, .result:
+      commit(shownValue, groupRows: nil)
     }
-    commit(value)
-    pendingOperation = operation
     entry = .zero
   }
 
-  private mutating func commit(_ value: CalculatorValue) {
-    if let pendingOperation {
-      terms.append(Term(operation: pendingOperation, value: value))
+  /// Appends an operand to the innermost level.
+  ///
+  /// It gets a new row unless it is a group whose rows start at `groupRows`. With no operator
+  /// pending it starts the level (and a new strip).
+  private mutating func commit(_ value: CalculatorValue, groupRows: Int?) {
+    let last = levels.count - 1
+    let operation = levels[last].pendingOperation
+    if operation == nil {
+      levels[last].terms = []
+      if last == 0 { rows = groupRows.map { Array(rows[$0...]) } ?? [] }
+    }
+    levels[last].terms.append(Term(operation: operation, value: value))
+    levels[last].pendingOperation = nil
+    guard groupRows == nil else { return }
+    if pendingOpens > 0 {
+      rows.append(Row(operation: openingOperation, opens: pendingOpens, value: value))
+      pendingOpens = 0
+      openingOperation = nil
     } else {
-      terms = [Term(operation: nil, value: value)]
+      rows.append(Row(operation: operation, value: value))
     }
   }
 
   private mutating func evaluate() {
-    guard pendingOperation != nil else { return }
+    guard levels.count > 1 || pendingOperation != nil || isGroupValue else { return }
+    while levels.count > 1 { closeGroup() }
+    commitEntry()
+    entry = .result(Calculator.result(of: levels[0].terms))
+  }
+
+  /// `(`: opens a group where a new number could start; after a result with nothing pending it
+  /// starts a new calculation.
+  private mutating func openGroup() {
+    guard levels.count <= Calculator.maximumGroupDepth else { return }
     switch entry {
-    case .zero: break  // "5 + =" drops the dangling +
-    case .typing(let text): commit(Calculator.value(typed: text))
-    case .result(let value): commit(value)
+    case .typing, .group: return
+    case .result where levels.count == 1 && pendingOperation == nil:
+      levels[0].terms = []
+      rows = []
+    case .zero, .result: break
     }
-    pendingOperation = nil
-    entry = .result(Calculator.result(of: terms))
+    entry = .zero
+    let opening = Opening(
+      firstRow: rows.count, outerOpens: pendingOpens,
+      operation: pendingOpens > 0 ? openingOperation : pendingOperation)
+    levels.append(Level(opening: opening))
+    pendingOpens += 1
+    openingOperation = opening.operation
+  }
+
+  /// `)`: evaluates the innermost group; its value is the operand of the operator before it.
+  private mutating func closeGroup() {
+    guard levels.count > 1 else { return }
+    if entry == .zero, pendingOperation == nil {
+      commit(.success(.zero), groupRows: nil)  // "( )" is a group holding 0
+    } else {
+      commitEntry()
+    }
+    let level = levels.removeLast()
+    if let last = rows.indices.last { rows[last].closes += 1 }
+    guard let opening = level.opening else { return }
+    entry = .group(Calculator.result(of: level.terms), opening)
+  }
+
+  /// Applies a unary function to the shown number; the value becomes a result.
+  private mutating func apply(
+    _ function: (DecimalNumber) throws(ArithmeticError) -> DecimalNumber
+  ) {
+    let value = shownValue
+    guard case .success(let number) = value else { return replaceEntry(with: .result(value)) }
+    replaceEntry(
+      with: .result(Result { () throws(ArithmeticError) -> DecimalNumber in try function(number) }))
   }
 
   private mutating func toggleSign() {
     switch entry {
     case .typing(let text):
-      guard !Calculator.value(typed: text).map(\.isZero, default: true) else { return }
+      guard !Calculator.isZero(Calculator.value(typed: text)) else { return }
       entry = .typing(text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text)
-    case .result(let value?) where !value.isZero:
-      entry = .result(value.negated)
-    case .zero, .result:
+    case .result(.success(let value)), .group(.success(let value), _):
+      guard !value.isZero else { return }
+      replaceEntry(with: .result(.success(value.negated)))
+    case .zero, .result, .group:
       break
     }
   }
 
   private mutating func percent() {
-    switch entry {
-    case .typing(let text):
-      entry = .result(Calculator.value(typed: text).flatMap(Calculator.hundredth))
-    case .result(let value?): entry = .result(Calculator.hundredth(value))
-    case .zero, .result(nil): break
-    }
+    guard entry != .zero, case .success = shownValue else { return }
+    apply { value throws(ArithmeticError) in try value.applying(.divide, DecimalNumber(100)) }
   }
 
   private mutating func backspace() {
@@ -221,30 +388,63 @@ public struct Calculator: Equatable, Sendable {
     let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
     if unsigned.isEmpty || unsigned == "0" {
       entry = .zero
-    } else if Calculator.value(typed: unsigned).map(\.isZero, default: true) {
+    } else if Calculator.isZero(Calculator.value(typed: unsigned)) {
       entry = .typing(unsigned)  // "-0.5" ⌫ → "0.", never "-0."
     } else {
       entry = .typing(text)
     }
   }
 
+  private mutating func useMemory(_ key: Memory) {
+    switch key {
+    case .clear:
+      memory = nil
+    case .add, .subtract:
+      guard case .success(let shown) = shownValue else { return }
+      let operation: Operation = key == .add ? .add : .subtract
+      if let sum = try? (memory ?? .zero).applying(operation, shown) { memory = sum }
+      if !isGroupValue { entry = .result(.success(shown)) }
+    case .recall:
+      show(.success(memory ?? .zero))
+    }
+  }
+
   // MARK: - Values
 
-  private static func hundredth(_ value: DecimalNumber) -> CalculatorValue {
-    try? value.applying(.divide, DecimalNumber(100))
+  private static func value(of constant: Constant) -> CalculatorValue {
+    switch constant {
+    case .pi: return .success(.pi)
+    case .e: return .success(.e)
+    case .random:
+      var generator = SystemRandomNumberGenerator()
+      return .success(.random(using: &generator))
+    }
   }
 
   /// Strictly left to right, ignoring precedence: `2 + 3 × 4` is 20.
   static func result(of terms: [Term]) -> CalculatorValue {
-    guard let first = terms.first else { return .zero }
+    guard let first = terms.first else { return .success(.zero) }
     return terms.dropFirst().reduce(first.value) { total, term in
-      guard let total, let value = term.value, let operation = term.operation else { return nil }
-      return try? total.applying(operation, value)
+      total.flatMap { left in
+        term.value.flatMap { right in
+          Result { () throws(ArithmeticError) -> DecimalNumber in
+            try left.applying(term.operation ?? .add, right)
+          }
+        }
+      }
     }
   }
 
   static func value(typed text: String) -> CalculatorValue {
-    NumberFormat.parse(text)
+    NumberFormat.parse(text).map(CalculatorValue.success) ?? .failure(.outOfRange)
+  }
+
+  static func format(_ value: CalculatorValue) -> String {
+    NumberFormat.string(try? value.get())
+  }
+
+  private static func isZero(_ value: CalculatorValue) -> Bool {
+    (try? value.get())?.isZero ?? true
   }
 
   /// Digits that count toward the typing limit: all but a lone leading 0 before the point.
@@ -268,7 +468,7 @@ public struct Calculator: Equatable, Sendable {
       }
       if unsigned.hasPrefix(".") { unsigned = "0" + unsigned }
       if countedDigits(unsigned) <= maximumTypedDigits {
-        let isZero = value(typed: unsigned).map(\.isZero, default: true)
+        let isZero = isZero(value(typed: unsigned))
         return (negative && !isZero ? "-" : "") + unsigned
       }
     }
@@ -276,14 +476,5 @@ public struct Calculator: Equatable, Sendable {
     let counted = max(magnitude + 1, 0) + max(-parts.exponent, 0)
     guard counted <= maximumTypedDigits else { return nil }
     return NumberFormat.plain(parts, grouped: false)
-  }
-}
-
-extension Optional {
-  fileprivate func map<T>(_ transform: (Wrapped) -> T, default value: T) -> T {
-    switch self {
-    case .some(let wrapped): transform(wrapped)
-    case .none: value
-    }
   }
 }

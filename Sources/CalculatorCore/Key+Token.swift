@@ -1,83 +1,174 @@
-/// The `--keys` token language (DESIGN.md section 4), defined here and nowhere else:
-/// `0`–`9`, `.`, `+ - * /`, `=`, `%`, `n` (±), `c` (C/CE), `a` (AC), `b` (⌫); spaces are ignored.
+/// The `--keys` token language (DESIGN.md sections 4 and 6), defined here and nowhere else.
+///
+/// A token is one character (`7`, `+`, `n`, `(`) or a name in square brackets (`[sqrt]`).
+/// Each family lists its keys' tokens and spoken names (for screen readers) in one table.
 extension Key {
-  /// The key a token stands for, or nil for a character that is not a token.
-  public init?(token: Character) {
-    if let digit = Digit(token) {
-      self = .digit(digit)
-      return
-    }
-    switch token {
-    case ".": self = .decimalPoint
-    case "+": self = .operation(.add)
-    case "-": self = .operation(.subtract)
-    case "*": self = .operation(.multiply)
-    case "/": self = .operation(.divide)
-    case "=": self = .equals
-    case "%": self = .percent
-    case "n": self = .toggleSign
-    case "c": self = .clearEntry
-    case "a": self = .allClear
-    case "b": self = .backspace
-    default: return nil
-    }
-  }
+  /// The token that stands for this key: `"7"`, `"+"`, `"[sqrt]"`.
+  public var token: String { names.token }
 
-  /// The token that stands for this key: `Key(token: key.token) == key`.
-  public var token: Character {
+  /// What a screen reader says for the key: `"seven"`, `"square root"`.
+  public var spokenName: String { names.spoken }
+
+  private var names: (token: String, spoken: String) {
     switch self {
-    case .digit(let digit): digit.character
-    case .decimalPoint: "."
-    case .operation(.add): "+"
-    case .operation(.subtract): "-"
-    case .operation(.multiply): "*"
-    case .operation(.divide): "/"
-    // Issue 10: the scientific operations have no key and no token yet.
-    case .operation: "?"
-    case .equals: "="
-    case .percent: "%"
-    case .toggleSign: "n"
-    case .clearEntry: "c"
-    case .allClear: "a"
-    case .backspace: "b"
+    case .digit(let digit): (String(digit.character), Key.digitNames[digit.rawValue])
+    case .operation(let operation): operation.names
+    case .function(let function): function.names
+    case .constant(let constant): constant.names
+    case .memory(let memory): memory.names
+    case .parenthesis(let parenthesis): parenthesis.names
+    case .modifier(let modifier): modifier.names
     }
   }
 
-  /// The tokens in one line, for messages and help.
-  public static let tokenSummary = "tokens: 0-9 . + - * / = % n c a b, spaces ignored"
+  private static let digitNames = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+  ]
 
-  /// Reads a whole `--keys` sequence, `"12+3="`, ignoring spaces.
+  /// The key a token stands for, or nil.
+  public init?(token: String) {
+    guard let key = Key.byToken[token] else { return nil }
+    self = key
+  }
+
+  private static let byToken: [String: Key] = Dictionary(
+    allCases.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// Reads a whole `--keys` sequence, `"12+3="` or `"2.25[sqrt]-1.5="`, ignoring spaces.
   ///
-  /// Throws `UnknownToken` naming the first character that is not a token.
+  /// Throws `UnknownToken` naming the first token that is not one: an unknown character, an
+  /// unknown `[name]`, or a `[` without its `]`.
   public static func sequence(_ text: String) throws(UnknownToken) -> [Key] {
     var keys: [Key] = []
-    for (offset, character) in text.enumerated() where character != " " {
-      guard let key = Key(token: character) else {
-        throw UnknownToken(character: character, position: offset + 1)
+    var characters = Array(text)[...]
+    var position = 1
+    while let character = characters.first {
+      var token = String(character)
+      if character == "[" {
+        let name = characters.prefix { $0 != "]" }
+        token = String(name) + (name.count < characters.count ? "]" : "")
       }
-      keys.append(key)
+      if character != " " {
+        guard let key = Key(token: token) else {
+          throw UnknownToken(token: token, position: position)
+        }
+        keys.append(key)
+      }
+      characters = characters.dropFirst(token.count)
+      position += token.count
     }
     return keys
   }
 }
 
-/// A character in a `--keys` sequence that is not a token.
+extension Operation {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .add: ("+", "plus")
+    case .subtract: ("-", "minus")
+    case .multiply: ("*", "times")
+    case .divide: ("/", "divided by")
+    case .power: ("[pow]", "x to the power of y")
+    case .reversePower: ("[ypow]", "y to the power of x")
+    case .root: ("[root]", "y-th root of x")
+    case .logarithm: ("[logy]", "log base y")
+    case .scientific: ("[ee]", "times ten to the power of")
+    }
+  }
+}
+
+extension Function {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .square: ("[sq]", "x squared")
+    case .cube: ("[cube]", "x cubed")
+    case .reciprocal: ("[recip]", "one over x")
+    case .squareRoot: ("[sqrt]", "square root")
+    case .cubeRoot: ("[cbrt]", "cube root")
+    case .exponential: ("[exp]", "e to the power of x")
+    case .powerOfTen: ("[pow10]", "ten to the power of x")
+    case .powerOfTwo: ("[pow2]", "two to the power of x")
+    case .naturalLogarithm: ("[ln]", "natural log")
+    case .commonLogarithm: ("[log]", "log base ten")
+    case .binaryLogarithm: ("[log2]", "log base two")
+    case .factorial: ("[fact]", "factorial")
+    case .sine: ("[sin]", "sine")
+    case .cosine: ("[cos]", "cosine")
+    case .tangent: ("[tan]", "tangent")
+    case .arcsine: ("[asin]", "inverse sine")
+    case .arccosine: ("[acos]", "inverse cosine")
+    case .arctangent: ("[atan]", "inverse tangent")
+    case .hyperbolicSine: ("[sinh]", "hyperbolic sine")
+    case .hyperbolicCosine: ("[cosh]", "hyperbolic cosine")
+    case .hyperbolicTangent: ("[tanh]", "hyperbolic tangent")
+    case .inverseHyperbolicSine: ("[asinh]", "inverse hyperbolic sine")
+    case .inverseHyperbolicCosine: ("[acosh]", "inverse hyperbolic cosine")
+    case .inverseHyperbolicTangent: ("[atanh]", "inverse hyperbolic tangent")
+    }
+  }
+}
+
+extension Constant {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .pi: ("[pi]", "pi")
+    case .e: ("[e]", "e")
+    case .random: ("[rand]", "random number")
+    }
+  }
+}
+
+extension Memory {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .clear: ("[mc]", "memory clear")
+    case .add: ("[m+]", "memory plus")
+    case .subtract: ("[m-]", "memory minus")
+    case .recall: ("[mr]", "memory recall")
+    }
+  }
+}
+
+extension Parenthesis {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .open: ("(", "left parenthesis")
+    case .close: (")", "right parenthesis")
+    }
+  }
+}
+
+extension Modifier {
+  fileprivate var names: (token: String, spoken: String) {
+    switch self {
+    case .point: (".", "decimal point")
+    case .equals: ("=", "equals")
+    case .allClear: ("a", "all clear")
+    case .clearEntry: ("c", "clear")
+    case .toggleSign: ("n", "plus minus")
+    case .percent: ("%", "percent")
+    case .backspace: ("b", "delete")
+    case .angle: ("[rad]", "radians or degrees")
+    }
+  }
+}
+
+/// A token in a `--keys` sequence that is not one.
 public struct UnknownToken: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The offending character.
-  public let character: Character
-  /// Its 1-based position in the sequence.
+  /// The offending token: a character, or a `[name]` (cut at its end when `]` is missing).
+  public let token: String
+  /// Its 1-based character position in the sequence.
   public let position: Int
 
-  /// The error for `character` at 1-based `position`.
-  public init(character: Character, position: Int) {
-    self.character = character
+  /// The error for `token` at 1-based `position`.
+  public init(token: String, position: Int) {
+    self.token = token
     self.position = position
   }
 
-  /// `unknown key 'x' at position 3 in --keys (tokens: …)`; a control character is escaped.
+  /// `unknown key 'x' at position 3 in --keys`; a control character is escaped.
   public var description: String {
-    "unknown key \(quoted(String(character))) at position \(position) in --keys"
-      + " (\(Key.tokenSummary))"
+    "unknown key \(quoted(token)) at position \(position) in --keys"
   }
 }
 

@@ -17,7 +17,7 @@ enum Command: Equatable {
   /// Developer figures for `make bench`: frame draw time, or the core's keys per second.
   case benchmarkFrames(count: Int, width: Int, height: Int)
   case benchmarkCore(count: Int)
-  case run(keys: [Key], output: Output, size: (width: Int, height: Int)?)
+  case run(keys: [Key], mode: Mode?, output: Output, size: (width: Int, height: Int)?)
 
   static func == (lhs: Command, rhs: Command) -> Bool {
     switch (lhs, rhs) {
@@ -25,14 +25,14 @@ enum Command: Equatable {
     case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
       a == x && b == y && c == z
     case (.benchmarkCore(let a), .benchmarkCore(let x)): a == x
-    case (.run(let a, let b, let c), .run(let x, let y, let z)):
-      a == x && b == y && c?.width == z?.width && c?.height == z?.height
+    case (.run(let a, let m, let b, let c), .run(let x, let n, let y, let z)):
+      a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height
     default: false
     }
   }
 
   static let usage = """
-    usage: circlecalc [--keys SEQ] [--print | --state | --render FILE.png] [--size WxH]
+    usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] [--size WxH]
     """
 
   static let helpText = """
@@ -41,8 +41,10 @@ enum Command: Equatable {
     CircleCalc, an iPhone-style calculator for the Linux desktop.
     With no option it opens the calculator window on $DISPLAY.
 
-      --keys SEQ         press keys before anything else; tokens: 0-9 . + - * / = %
-                         n (±)  c (C)  a (AC)  b (⌫); spaces are ignored
+      --keys SEQ         press keys before anything else; spaces are ignored; tokens:
+    \(tokenHelp)
+      --mode MODE        basic or scientific: the keypad (default: basic headless, the
+                         last one used in the window)
       --print            print the display as shown, then exit
       --state            print the state as JSON: display, history, operator, clearKey
       --render FILE.png  write the window as it would look to a PNG file, then exit
@@ -59,9 +61,27 @@ enum Command: Equatable {
       circlecalc --keys '1/7=' --render out.png --size 393x852
     """
 
+  /// Every `--keys` token and its key, from the core's table, wrapped under the option column.
+  static var tokenHelp: String {
+    let keys = Key.allCases.filter { if case .digit = $0 { false } else { true } }
+    let entries = ["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" }
+    var lines: [String] = []
+    var line = ""
+    for entry in entries {
+      if !line.isEmpty && 25 + line.count + entry.count + 2 > 100 {
+        lines.append(line + ",")
+        line = ""
+      }
+      line += (line.isEmpty ? "" : ", ") + entry
+    }
+    lines.append(line)
+    return lines.map { String(repeating: " ", count: 25) + $0 }.joined(separator: "\n")
+  }
+
   /// Reads the arguments (without the program name); throws a one-line message.
   static func parse(_ arguments: [String]) throws(CommandLineError) -> Command {
-    var keys: [Key] = []
+    var sequences: [String] = []
+    var mode: Mode?
     var output: Output?
     var size: (width: Int, height: Int)?
     var benchmark: (frames: Bool, count: Int)?
@@ -94,12 +114,15 @@ enum Command: Equatable {
       case "--help", "-h": informational = informational ?? .help
       case "--version": informational = informational ?? .version
       case "--keys":
-        let sequence = try value(for: option)
-        do {
-          keys += try Key.sequence(sequence)
-        } catch {
-          throw CommandLineError(error.description)
+        sequences.append(try value(for: option))
+      case "--mode":
+        let name = try value(for: option)
+        guard let chosen = Mode(rawValue: name) else {
+          throw CommandLineError(
+            "unknown mode \(quoted(name)) for --mode: expected "
+              + Mode.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        mode = chosen
       case "--print": try setOutput(.print, option)
       case "--state": try setOutput(.state, option)
       case "--render": try setOutput(.render(path: try value(for: option)), option)
@@ -117,6 +140,14 @@ enum Command: Equatable {
         throw CommandLineError("unexpected argument \(quoted(option))")
       }
     }
+    var keys: [Key] = []
+    for sequence in sequences {
+      do {
+        keys += try Key.sequence(sequence)
+      } catch {
+        throw CommandLineError(error.description)
+      }
+    }
     if let informational { return informational }
     if let benchmark {
       let size = size ?? Layout.defaultSize
@@ -124,7 +155,7 @@ enum Command: Equatable {
         ? .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
         : .benchmarkCore(count: benchmark.count)
     }
-    return .run(keys: keys, output: output ?? .window, size: size)
+    return .run(keys: keys, mode: mode, output: output ?? .window, size: size)
   }
 
   /// `"360x640"` → (360, 640); sides from 1 to 16384.
@@ -147,11 +178,24 @@ struct CommandLineError: Error {
 }
 
 /// The state as one JSON object: `{"display":"3","history":["12"],"operator":"+","clearKey":"C"}`.
-func stateJSON(_ calculator: Calculator) -> String {
+///
+/// With the scientific keys (the scientific mode, or any of its keys pressed) it also has
+/// `memory` (formatted like a result, or null), `angle` (`"deg"` or `"rad"`) and `openParens`.
+func stateJSON(_ calculator: Calculator, scientific: Bool) -> String {
   let history = calculator.history.map(jsonString).joined(separator: ",")
   let operation = calculator.pendingOperation.map { jsonString($0.symbol) } ?? "null"
-  return #"{"display":\#(jsonString(calculator.display)),"history":[\#(history)],"#
-    + #""operator":\#(operation),"clearKey":\#(jsonString(calculator.clearLabel.rawValue))}"#
+  var fields = [
+    ("display", jsonString(calculator.display)), ("history", "[\(history)]"),
+    ("operator", operation), ("clearKey", jsonString(calculator.clearLabel.rawValue)),
+  ]
+  if scientific {
+    fields += [
+      ("memory", calculator.memory.map { jsonString(NumberFormat.string($0)) } ?? "null"),
+      ("angle", jsonString(calculator.angle == .degrees ? "deg" : "rad")),
+      ("openParens", String(calculator.openParentheses)),
+    ]
+  }
+  return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
 }
 
 private func jsonString(_ text: String) -> String {

@@ -31,7 +31,7 @@ import X11Frontend
   case .benchmarkCore(let count):
     Benchmark.core(count)
     return 0
-  case .run(let keys, let output, let size):
+  case .run(let keys, let mode, let output, let size):
     var calculator = Calculator()
     for key in keys { calculator.press(key) }
     switch output {
@@ -39,7 +39,9 @@ import X11Frontend
       print(calculator.display)
       return 0
     case .state:
-      print(stateJSON(calculator))
+      print(
+        stateJSON(
+          calculator, scientific: mode == .scientific || keys.contains(where: \.isScientific)))
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize

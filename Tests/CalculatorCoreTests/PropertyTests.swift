@@ -44,7 +44,9 @@ struct PropertyTests {
     }
     #expect(
       calculator.history.allSatisfy { row in
-        let number = row.split(separator: " ").last.map(String.init) ?? ""
+        // "× ((3", "+ 4))": the operand without the group's parentheses
+        let number = String(
+          (row.split(separator: " ").last ?? "").filter { $0 != "(" && $0 != ")" })
         return number == "NaN" || NumberFormat.string(NumberFormat.parse(number)) == number
       })
   }

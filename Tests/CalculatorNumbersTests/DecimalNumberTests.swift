@@ -111,7 +111,7 @@ struct DecimalNumberTests {
       ("1e50", "*", "1e50", "NaN"),
     ] as [(String, String, String, String)])
   func range(left: String, operation: String, right: String, expected: String) throws {
-    let key = try #require(Key(token: Character(operation)))
+    let key = try #require(Key(token: operation))
     guard case .operation(let op) = key else { throw Failure() }
     let result = try? number(left).applying(op, number(right))
     #expect(NumberFormat.string(result) == expected)

@@ -60,6 +60,46 @@ struct CommandLineTests {
   }
 
   @Test(
+    "Scientific --state adds memory, angle and openParens (DESIGN.md section 4)",
+    arguments: [
+      (["--mode", "scientific", "--keys", "12+3"], "3", "+", nil, "deg", 0),
+      (["--keys", "2*(3+4"], "4", "+", nil, "deg", 1),
+      (["--keys", "2*((3+4)"], "7", nil, nil, "deg", 1),
+      (["--keys", "5[m+][rad]"], "5", nil, "5", "rad", 0),
+      (
+        ["--keys", "2/3=[m+]", "--mode", "basic"], "0.66666666666666666667", nil,
+        "0.66666666666666666667", "deg", 0
+      ),
+    ] as [([String], String, String?, String?, String, Int)])
+  func scientificState(
+    arguments: [String], display: String, operation: String?, memory: String?, angle: String,
+    openParens: Int
+  ) throws {
+    let run = try TestSupport.circlecalc(arguments + ["--state"])
+    #expect(run.status == 0)
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(
+      Set(object.keys)
+        == ["display", "history", "operator", "clearKey", "memory", "angle", "openParens"])
+    #expect(object["display"] as? String == display)
+    #expect(object["operator"] as? String == operation)
+    #expect(object["memory"] as? String == memory)
+    #expect((object["memory"] is NSNull) == (memory == nil))
+    #expect(object["angle"] as? String == angle)
+    #expect(object["openParens"] as? Int == openParens)
+  }
+
+  @Test("--mode basic and --mode scientific share one calculator: same display")
+  func modesShareTheCalculator() throws {
+    for mode in ["basic", "scientific"] {
+      let run = try TestSupport.circlecalc(["--mode", mode, "--keys", "2*(3+4)=", "--print"])
+      #expect(run.status == 0)
+      #expect(run.stdout == "14\n")
+    }
+  }
+
+  @Test(
     "Bad command lines: one line on stderr naming the culprit, status 2, nothing on stdout",
     arguments: [
       (["--bogus"], "'--bogus'"),
@@ -76,6 +116,11 @@ struct CommandLineTests {
       (["--version", "--keys", "q"], "'q'"),
       (["--version", "extra"], "'extra'"),
       (["--icon", "x.png", "--size", "256x128"], "256x128"),
+      (["--mode", "bogus", "--print"], "'bogus'"),
+      (["--mode"], "--mode"),
+      (["--keys", "2[sqr]", "--print"], "'[sqr]'"),
+      (["--keys", "[sqrt", "--print"], "'[sqrt'"),
+      (["--print", "--keys", "1+", "--keys", "2q"], "'q'"),
     ] as [([String], String)])
   func badArguments(arguments: [String], culprit: String) throws {
     let run = try TestSupport.circlecalc(arguments)

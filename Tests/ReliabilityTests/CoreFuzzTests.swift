@@ -96,4 +96,4 @@ struct CoreFuzzTests {
 }
 
 /// A key sequence as `--keys` tokens: `"12+3="`.
-func tokens(_ keys: some Sequence<Key>) -> String { String(keys.map(\.token)) }
+func tokens(_ keys: some Sequence<Key>) -> String { keys.map(\.token).joined() }
