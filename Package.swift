@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Every target lists all the modules below it, not only the next one down. SwiftPM's native build
+// system recompiles a target only when a module it lists is rewritten, and a module whose
+// interface did not change is not rewritten: without the full lists, a stored property added to
+// `Calculator` would leave X11Frontend compiled against the old size of `Frame`, and the binary
+// would corrupt memory (swiftlang/swift-package-manager#10502). A new target extends these lists.
+let numbers: [Target.Dependency] = ["CalculatorNumbers"]
+let core = numbers + ["CalculatorCore"]
+let layout = core + ["CalculatorLayout"]
+let render = layout + ["CalculatorRender", "CCairo"]
+let testSupport = render + ["CX11", "TestSupport"]
+
 let package = Package(
   name: "CircleCalc",
   products: [
@@ -9,8 +20,8 @@ let package = Package(
   targets: [
     // Core
     .target(name: "CalculatorNumbers"),
-    .target(name: "CalculatorCore", dependencies: ["CalculatorNumbers"]),
-    .target(name: "CalculatorLayout", dependencies: ["CalculatorCore"]),
+    .target(name: "CalculatorCore", dependencies: numbers),
+    .target(name: "CalculatorLayout", dependencies: core),
 
     // C libraries
     .systemLibrary(
@@ -20,31 +31,22 @@ let package = Package(
       name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
     // Drawing
-    .target(
-      name: "CalculatorRender", dependencies: ["CalculatorCore", "CalculatorLayout", "CCairo"]),
+    .target(name: "CalculatorRender", dependencies: layout + ["CCairo"]),
 
     // Front ends
-    .target(name: "X11Frontend", dependencies: ["CalculatorRender", "CX11"]),
-    .executableTarget(
-      name: "circlecalc",
-      dependencies: ["CalculatorCore", "CalculatorLayout", "CalculatorRender", "X11Frontend"]),
+    .target(name: "X11Frontend", dependencies: render + ["CX11"]),
+    .executableTarget(name: "circlecalc", dependencies: render + ["CX11", "X11Frontend"]),
 
     // Tests
-    .target(
-      name: "TestSupport",
-      dependencies: ["CalculatorCore", "CalculatorLayout", "CalculatorRender", "CX11"],
-      path: "Tests/TestSupport"),
-    .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),
+    .testTarget(name: "CommandLineTests", dependencies: testSupport),
+    .testTarget(name: "CalculatorNumbersTests", dependencies: testSupport),
+    .testTarget(name: "CalculatorCoreTests", dependencies: testSupport),
+    .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
-      name: "CalculatorNumbersTests", dependencies: ["CalculatorNumbers", "TestSupport"]),
-    .testTarget(name: "CalculatorCoreTests", dependencies: ["CalculatorCore", "TestSupport"]),
-    .testTarget(
-      name: "CalculatorLayoutTests", dependencies: ["CalculatorLayout", "TestSupport"]),
-    .testTarget(
-      name: "CalculatorRenderTests", dependencies: ["CalculatorRender", "TestSupport"],
-      exclude: ["Snapshots"]),
-    .testTarget(name: "X11FrontendTests", dependencies: ["X11Frontend", "TestSupport"]),
-    .testTarget(name: "ReliabilityTests", dependencies: ["CalculatorCore", "TestSupport"]),
+      name: "CalculatorRenderTests", dependencies: testSupport, exclude: ["Snapshots"]),
+    .testTarget(name: "X11FrontendTests", dependencies: testSupport + ["X11Frontend"]),
+    .testTarget(name: "ReliabilityTests", dependencies: testSupport),
   ],
   swiftLanguageModes: [.v6]
 )
