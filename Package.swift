@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// CircleCalc, under the MIT License (see LICENSE).
 import PackageDescription
 
 // Every target lists all the modules below it, not only the next one down. SwiftPM's native build
