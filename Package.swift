@@ -29,7 +29,7 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo-ft fontconfig",
       providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
     .systemLibrary(
-      name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+      name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
     // Drawing
     .target(name: "CalculatorRender", dependencies: layout + ["CCairo"]),

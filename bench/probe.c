@@ -13,14 +13,25 @@
  *               followed by 100 ms without damage (a frame sent in several requests, or drawn
  *               widget by widget, is complete then)
  *   rss_kb, pss_kb, threads   of the window's process, --settle ms after mapping
+ *   mem.launch.CLASS  RSS in KiB of its mappings by class (/proc/PID/smaps), same moment:
+ *               binary (the executable's own text and data), libs (shared libraries), fccache
+ *               (fontconfig cache files), fonts (font files), heap ([heap], malloc's arena),
+ *               anon (anonymous mappings: big malloc blocks such as image surfaces, thread
+ *               stacks), shm (System V shared memory: MIT-SHM segments), stack, other
  *   idle_cpu_us on-CPU time of all its threads (/proc/PID/task/T/schedstat) over --idle ms
  *   idle_wakeups  voluntary + nonvoluntary context switches of all its threads, same window
  *   idle_repaints DAMAGE events in its window, same window
- *   key_ms      XTEST key press -> first DAMAGE in the window, one value per trial, comma-separated
- *   key_done_ms XTEST key press -> last DAMAGE of the repaint (the next 150 ms are quiet)
+ * and for each size WxH of --sizes, after resizing the window to it (XResizeWindow; no window
+ * manager, so the program gets it) and 300 ms without damage:
+ *   key_ms.WxH      XTEST key press -> first DAMAGE in the window, one value per trial
+ *   key_done_ms.WxH the same press -> the last DAMAGE of its repaint (the next 150 ms are quiet)
+ *               The key is released only after that, so the release's repaint is not counted;
+ *               a reset key (not measured) follows, so the display never fills up.
+ *   mem.WxH.CLASS, rss_kb.WxH   memory after that size's trials
  *
  * Options: --log FILE (program's stdout+stderr), --map-timeout MS (10000), --settle MS (1000),
- *   --idle MS (3000), --keys N (5), --key KEYSYM (5), --reset KEYSYM (BackSpace),
+ *   --idle MS (3000), --keys N (5, per size), --key KEYSYM (5), --reset KEYSYM (BackSpace),
+ *   --sizes WxH[,WxH...] (none: keys at the launch size, reported as key_ms.launch),
  *   --warm (stop once the first frame is painted: a warm-up launch, prints map_ms/paint_ms only).
  * The program runs in its own process group, which is stopped (TERM, then KILL) at the end.
  *
@@ -243,6 +254,82 @@ static void thread_sums(pid_t pid, unsigned long long *cpu_ns, long *switches)
     closedir(dir);
 }
 
+/* ---- memory by mapping ---- */
+enum { BINARY, LIBS, FCCACHE, FONTS, HEAP, ANON, SHM, STACK, OTHER, CLASSES };
+static const char *class_names[CLASSES] = {"binary", "libs", "fccache", "fonts", "heap",
+                                           "anon",   "shm",  "stack",   "other"};
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int classify(const char *path, const char *exe)
+{
+    if (!*path)
+        return ANON;
+    if (!strcmp(path, exe))
+        return BINARY;
+    if (!strcmp(path, "[heap]"))
+        return HEAP;
+    if (!strcmp(path, "[stack]"))
+        return STACK;
+    if (!strncmp(path, "/SYSV", 5))
+        return SHM;
+    if (strstr(path, "fontconfig") && strstr(path, ".cache"))
+        return FCCACHE;
+    static const char *font_suffixes[] = {".ttf", ".otf", ".ttc", ".pfb", ".pcf", ".pcf.gz",
+                                          ".woff", ".woff2", ".otb"};
+    for (size_t i = 0; i < sizeof font_suffixes / sizeof *font_suffixes; i++)
+        if (ends_with(path, font_suffixes[i]))
+            return FONTS;
+    if (strstr(path, ".so"))
+        return LIBS;
+    return OTHER;
+}
+
+/* Prints mem.LABEL.CLASS=KiB (RSS of the mappings of each class) and rss_kb.LABEL. */
+static void memory_by_mapping(pid_t pid, const char *label)
+{
+    char path[64], exe[4096] = "", line[4352];
+    long rss[CLASSES] = {0};
+    snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
+    ssize_t n = readlink(path, exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    snprintf(path, sizeof path, "/proc/%d/smaps", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    int current = OTHER;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        unsigned long from, to;
+        char perms[8];
+        int offset = 0;
+        if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %n", &from, &to, perms, &offset) == 3) {
+            const char *name = offset > 0 ? line + offset : "";
+            while (*name == ' ')
+                name++;
+            char clean[4096];
+            snprintf(clean, sizeof clean, "%s", name);
+            char *deleted = strstr(clean, " (deleted)");
+            if (deleted)
+                *deleted = '\0';
+            current = classify(clean, exe);
+        } else if (!strncmp(line, "Rss:", 4)) {
+            rss[current] += atol(line + 4);
+        }
+    }
+    fclose(f);
+    long total = 0;
+    for (int c = 0; c < CLASSES; c++) {
+        printf("mem.%s.%s=%ld\n", label, class_names[c], rss[c]);
+        total += rss[c];
+    }
+    printf("rss_kb.%s=%ld\n", label, total);
+}
+
 /* The pid in _NET_WM_PID, or -1. */
 static long window_pid(Window w)
 {
@@ -273,16 +360,65 @@ static int descends_from(pid_t pid, pid_t ancestor)
     return 0;
 }
 
-static void tap(KeyCode code)
+static void key(KeyCode code, Bool down)
 {
-    XTestFakeKeyEvent(dpy, code, True, CurrentTime);
-    XTestFakeKeyEvent(dpy, code, False, CurrentTime);
+    XTestFakeKeyEvent(dpy, code, down, CurrentTime);
     XFlush(dpy);
+}
+
+/* Resizes the target and waits for the program to have drawn at that size. */
+static void resize(int width, int height)
+{
+    XWindowAttributes wa;
+    if (!XGetWindowAttributes(dpy, target, &wa) || (wa.width == width && wa.height == height))
+        return;
+    XResizeWindow(dpy, target, (unsigned)width, (unsigned)height);
+    XSync(dpy, False);
+    settle(300, 5000);
+}
+
+/* KEYS measured presses at the current size; prints key_ms.LABEL and key_done_ms.LABEL. */
+static void key_trials(const char *label, int keys, KeyCode code, KeyCode reset)
+{
+    int got = 0, missed = 0, noisy = 0, primed = 0;
+    char first[8192] = "", done[8192] = "";
+    for (int trial = 0; got < keys && trial < 2 * keys + 2 && !child_gone; trial++) {
+        if (!settle(150, 2000)) {
+            noisy++;
+            continue;
+        }
+        long before = damage_count;
+        double pressed = now();
+        key(code, True);
+        if (await_damage(before, pressed + 1000)) {
+            double answered = last_damage;
+            settle(150, 2000); /* the rest of the repaint */
+            if (primed) {     /* the first answered key only primes (caches, focus) */
+                size_t n = strlen(first), m = strlen(done);
+                snprintf(first + n, sizeof first - n, "%s%.3f", got ? "," : "", answered - pressed);
+                snprintf(done + m, sizeof done - m, "%s%.3f", got ? "," : "", last_damage - pressed);
+                got++;
+            }
+            primed = 1;
+        } else {
+            missed++;
+        }
+        key(code, False);
+        settle(150, 2000);
+        if (reset) { /* wait for its repaint, so it never shares a batch with the next key */
+            long count = damage_count;
+            key(reset, True);
+            key(reset, False);
+            await_damage(count, now() + 1000);
+        }
+    }
+    printf("key_ms.%s=%s\nkey_done_ms.%s=%s\nkey_missed.%s=%d\nkey_noisy.%s=%d\n", label, first,
+           label, done, label, missed, label, noisy);
 }
 
 int main(int argc, char **argv)
 {
-    const char *log = "/dev/null", *key_name = "5", *reset_name = "BackSpace";
+    const char *log = "/dev/null", *key_name = "5", *reset_name = "BackSpace", *sizes = "";
     double map_timeout = 10000, settle_ms = 1000, idle_ms = 3000;
     int keys = 5, warm = 0, i;
     for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -303,6 +439,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--keys")) keys = atoi(v);
         else if (!strcmp(o, "--key")) key_name = v;
         else if (!strcmp(o, "--reset")) reset_name = v;
+        else if (!strcmp(o, "--sizes")) sizes = v;
         else {
             fprintf(stderr, "probe: unknown option %s\n", o);
             return 2;
@@ -412,6 +549,7 @@ int main(int argc, char **argv)
     printf("rss_kb=%ld\nthreads=%ld\n", status_value(path, "VmRSS"), status_value(path, "Threads"));
     snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)measured);
     printf("pss_kb=%ld\n", status_value(path, "Pss"));
+    memory_by_mapping(measured, "launch");
     recording = 0;
     double paint_done = -1;
     for (int k = 0; k < launch_damages && paint_ms >= 0; k++)
@@ -437,47 +575,33 @@ int main(int argc, char **argv)
     if (paint_done >= 0)
         printf("paint_done_ms=%.2f\n", paint_done);
 
-    /* 3. key press -> first repaint. A trial starts after 150 ms without damage; the reset key
-     *    (not measured) keeps the display from filling up. */
+    /* 3. key press -> first damage and -> last damage, at each size */
     KeySym key_sym = XStringToKeysym(key_name), reset_sym = XStringToKeysym(reset_name);
-    KeyCode key = key_sym ? XKeysymToKeycode(dpy, key_sym) : 0;
+    KeyCode code = key_sym ? XKeysymToKeycode(dpy, key_sym) : 0;
     KeyCode reset = reset_sym ? XKeysymToKeycode(dpy, reset_sym) : 0;
-    if (keys > 0 && key && !child_gone) {
+    if (keys > 0 && code && !child_gone) {
         XSetInputFocus(dpy, target, RevertToPointerRoot, CurrentTime);
         XWarpPointer(dpy, None, root, 0, 0, 0, 0, DisplayWidth(dpy, DefaultScreen(dpy)) - 1,
                      DisplayHeight(dpy, DefaultScreen(dpy)) - 1); /* away from the window */
         XSync(dpy, False);
-        int got = 0, missed = 0, noisy = 0, primed = 0;
-        char first[4096] = "", done[4096] = "";
-        for (int trial = 0; got < keys && trial < 2 * keys + 1 && !child_gone; trial++) {
-            if (!settle(150, 2000)) {
-                noisy++;
-                continue;
-            }
-            long before = damage_count;
-            double pressed = now();
-            tap(key);
-            if (await_damage(before, pressed + 1000)) {
-                double answered = last_damage;
-                settle(150, 2000); /* the rest of the repaint */
-                if (primed) { /* the first answered key only primes (caches, focus) */
-                    size_t n = strlen(first), m = strlen(done);
-                    snprintf(first + n, sizeof first - n, "%s%.3f", got ? "," : "", answered - pressed);
-                    snprintf(done + m, sizeof done - m, "%s%.3f", got ? "," : "", last_damage - pressed);
-                    got++;
+        if (!*sizes) {
+            key_trials("launch", keys, code, reset);
+        } else {
+            char list[256];
+            snprintf(list, sizeof list, "%s", sizes);
+            for (char *size = strtok(list, ","); size && !child_gone; size = strtok(NULL, ",")) {
+                int width, height;
+                if (sscanf(size, "%dx%d", &width, &height) != 2 || width < 1 || height < 1) {
+                    printf("error=bad size %s\n", size);
+                    continue;
                 }
-                primed = 1;
-            } else {
-                missed++;
-            }
-            if (reset) { /* wait for its repaint, so it never shares a batch with the next key */
-                settle(150, 2000);
-                long count = damage_count;
-                tap(reset);
-                await_damage(count, now() + 1000);
+                resize(width, height);
+                XSetInputFocus(dpy, target, RevertToPointerRoot, CurrentTime);
+                key_trials(size, keys, code, reset);
+                if (!child_gone)
+                    memory_by_mapping(measured, size);
             }
         }
-        printf("key_ms=%s\nkey_done_ms=%s\nkey_missed=%d\nkey_noisy=%d\n", first, done, missed, noisy);
     }
     stop_child();
     XCloseDisplay(dpy);

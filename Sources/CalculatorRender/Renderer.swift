@@ -22,7 +22,15 @@ public final class Renderer {
     var radius: Double
     var dx: Double
     var dy: Double
-    var color: Color
+  }
+
+  /// The bytes the cached circle sprites hold (`make bench` reports it).
+  public var spriteBytes: Int {
+    sprites.values.reduce(0) {
+      $0
+        + Int(
+          cairo_image_surface_get_stride($1.pointer) * cairo_image_surface_get_height($1.pointer))
+    }
   }
 
   /// Loads the fonts through fontconfig (about 8 ms); a missing font falls back, never fails.
@@ -41,6 +49,29 @@ public final class Renderer {
   public func render(_ frame: Frame) -> Image {
     let surface = CairoSurface(
       width: min(max(frame.width, 1), 32767), height: min(max(frame.height, 1), 32767))
+    draw(frame, on: surface)
+    return Image(surface: surface)
+  }
+
+  /// Draws the part of the frame inside `region` into caller-owned ARGB32 pixels.
+  ///
+  /// `stride` bytes go from one row to the next, `region.height` rows. The pixels are those
+  /// `render(_:)` has there, as every drawing position is shifted by whole pixels. The window
+  /// sends its frames this way, band by band through one bounded buffer.
+  public func render(
+    _ frame: Frame, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
+  ) {
+    guard region.width > 0, region.height > 0 else { return }
+    let surface = CairoSurface(
+      pointer: cairo_image_surface_create_for_data(
+        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(region.width),
+        Int32(region.height), Int32(stride)))
+    cairo_surface_set_device_offset(surface.pointer, -Double(region.x), -Double(region.y))
+    draw(frame, on: surface)
+    cairo_surface_flush(surface.pointer)
+  }
+
+  private func draw(_ frame: Frame, on surface: CairoSurface) {
     let context = CairoContext(surface: surface, fontOptions: fontOptions)
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)  // every pixel opaque
     context.setColor(Theme.background)
@@ -55,7 +86,6 @@ public final class Renderer {
         drawShortcuts(layout: layout, in: context)
       }
     }
-    return Image(surface: surface)
   }
 
   /// Draws the frame and writes it as a PNG file; throws `RenderError` naming the path on failure.

@@ -51,6 +51,9 @@ final class App {
   let graphicsContext: GC
   /// Created right after XMapWindow, so the server maps the window while fontconfig loads.
   lazy var renderer = Renderer()
+  /// Sends frames to the window (MIT-SHM or XPutImage); made at the first frame.
+  lazy var presenter = WindowPresenter(
+    display: display, window: window, graphicsContext: graphicsContext)
   var state: WindowState
   var isRunning = true
   /// The status `run()` returns: 1 once another program has destroyed the window.
@@ -192,7 +195,7 @@ final class App {
     case SelectionRequest: selectionRequest(event.xselectionrequest)
     case SelectionNotify: selectionNotify(event.xselection)
     case SelectionClear: selectionClear(event.xselectionclear)
-    default: break  // includes 65, MIT-SHM completion
+    default: presenter.handle(event)  // MIT-SHM completions
     }
   }
 
@@ -202,30 +205,7 @@ final class App {
     needsRedraw = false
     drawnFrame = frame
     guard frame.width > 0, frame.height > 0 else { return }
-    let image = renderer.render(frame)
-    guard image.width > 0, image.height > 0 else { return }
-    // The renderer's Cairo ARGB32 pixels go to the window unchanged: a screenshot of the window
-    // equals `--render` of the same frame. XPutImage splits big images into several requests.
-    var ximage = XImage()
-    ximage.width = Int32(image.width)
-    ximage.height = Int32(image.height)
-    ximage.format = ZPixmap
-    ximage.data = image.bytes.assumingMemoryBound(to: CChar.self)
-    ximage.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
-    ximage.bitmap_unit = 32
-    ximage.bitmap_bit_order = ximage.byte_order
-    ximage.bitmap_pad = 32
-    ximage.depth = 24
-    ximage.bytes_per_line = Int32(image.stride)
-    ximage.bits_per_pixel = 32
-    ximage.red_mask = 0xff0000
-    ximage.green_mask = 0x00ff00
-    ximage.blue_mask = 0x0000ff
-    XInitImage(&ximage)
-    XPutImage(
-      display, window, graphicsContext, &ximage, 0, 0, 0, 0, UInt32(image.width),
-      UInt32(image.height))
-    withExtendedLifetime(image) {}
+    presenter.present(frame, renderer: renderer)
     if !hasIcon {
       hasIcon = true
       setIcon()

@@ -7,7 +7,8 @@ import CalculatorRender
 
 /// Figures for `make bench`: frame draw time and the core's key rate, printed as one line each.
 enum Benchmark {
-  /// Draws `count` frames of a busy state at the size and prints min/median/max in µs.
+  /// Draws `count` frames of a busy state at the size and prints min/median/max in µs, and the
+  /// memory the circle sprites hold.
   static func frames(_ count: Int, width: Int, height: Int) {
     var calculator = Calculator()
     for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] { calculator.press(key) }
@@ -24,7 +25,8 @@ enum Benchmark {
     let median = times[times.count / 2]
     print(
       "frame \(width)x\(height): min \(micro(times[0])) µs, median \(micro(median)) µs,"
-        + " max \(micro(times[times.count - 1])) µs over \(times.count) frames")
+        + " max \(micro(times[times.count - 1])) µs over \(times.count) frames;"
+        + " circle sprites \(renderer.spriteBytes / 1024) KiB")
   }
 
   /// Presses `count` seeded random keys and prints keys per second.

@@ -28,10 +28,10 @@ public final class CalculatorWindow {
 
   /// Starts `circlecalc --keys keys --size WxH` (no `--size` when `size` is nil) and waits for
   /// its window to be mapped. The window size is saved under `stateDirectory` (default: this
-  /// window's own folder).
+  /// window's own folder); `environment` adds to or replaces the server's variables.
   public init(
     server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
-    stateDirectory: URL? = nil
+    stateDirectory: URL? = nil, environment extra: [String: String] = [:]
   ) throws {
     self.server = server
     scratch = TestSupport.temporaryPath("window")
@@ -41,6 +41,7 @@ public final class CalculatorWindow {
     if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
     var environment = server.environment
     environment["XDG_STATE_HOME"] = stateDirectory?.path ?? scratch
+    environment.merge(extra) { $1 }
     process = try ChildProcess(
       [TestSupport.binary] + arguments, environment: environment, error: .file(errorFile))
     let search = try server.run(

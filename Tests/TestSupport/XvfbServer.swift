@@ -20,14 +20,15 @@ public final class XvfbServer {
   /// `":12"`.
   public let display: String
 
-  /// Starts Xvfb with one screen of `width` × `height` and waits until it accepts connections.
-  public init(width: Int = 1280, height: Int = 1024) throws {
+  /// Starts Xvfb with one screen of `width` × `height` and waits until it accepts connections;
+  /// `arguments` go at the end (`["-extension", "MIT-SHM"]`, `["-listen", "tcp"]`).
+  public init(width: Int = 1280, height: Int = 1024, arguments: [String] = []) throws {
     let output = try OutputPipe()
     process = try ChildProcess(
       [
         "Xvfb", "-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0",
         "\(width)x\(height)x24",
-      ], output: .descriptor(output.write))
+      ] + arguments, output: .descriptor(output.write))
     output.closeWriteEnd()
     // Xvfb writes the display number and a newline once it accepts connections.
     let number = String(decoding: output.readLine(timeout: 30) ?? [], as: UTF8.self)
