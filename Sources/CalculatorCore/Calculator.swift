@@ -136,15 +136,17 @@ public struct Calculator: Equatable, Sendable {
   }
 
   /// The display in at most `maxLength` characters, for a window too narrow for `display`:
-  /// a result gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its newest
-  /// characters behind an ellipsis (`…567,890`).
+  /// a result gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its sign, then
+  /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`).
   public func display(maxLength: Int) -> String {
     switch entry {
     case .zero: return "0"
-    case .typing:
+    case .typing(let text):
       let full = display
       guard full.count > maxLength else { return full }
-      return "…" + full.suffix(max(maxLength - 1, 1))
+      let head = text.hasPrefix("-") ? "-…" : "…"
+      let tail = full.suffix(max(maxLength - head.count, 1))
+      return head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail)
     case .result(let value), .group(let value, _):
       return NumberFormat.string(try? value.get(), maxLength: maxLength)
     }

@@ -46,6 +46,8 @@ struct NumberFormatTests {
     "Typed entries keep their newest characters when too long",
     arguments: [
       ("12345678901234567890", 10, "…4,567,890"), ("123", 10, "123"), ("2+3=", 1, "5"),
+      ("12345678901234567890n", 10, "-…567,890"), ("12345678901234567890n", 1, "-…0"),
+      ("1234.5n", 6, "-…34.5"), ("1234.5n", 7, "-…234.5"), ("1234.5n", 8, "-1,234.5"),
     ] as [(String, Int, String)])
   func typingShortened(keys: String, length: Int, expected: String) {
     #expect(TestSupport.calculator(after: keys).display(maxLength: length) == expected)
