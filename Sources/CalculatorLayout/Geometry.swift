@@ -51,6 +51,11 @@ public struct Rect: Equatable, Sendable {
       && other.minY < maxY
   }
 
+  /// True when `point` lies inside this rectangle, edges included.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+  }
+
   /// True when `other` lies inside this rectangle, edges included.
   public func contains(_ other: Rect) -> Bool {
     other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY

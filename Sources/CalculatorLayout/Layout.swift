@@ -25,9 +25,11 @@ public struct Layout: Equatable, Sendable {
   public let gap: Double
   /// The bounding box of the 4 × 5 grid of circles.
   public let keypadRect: Rect
-  /// Where the number is drawn: right edge flush with the right column of circles.
+  /// Where the number is drawn: the window's width less the side padding, so in a wide window
+  /// it is wider than the keypad (DESIGN.md section 3).
   public let displayRect: Rect
-  /// The history strip, from the top margin down to the display (never overlapping it).
+  /// The history strip, from the top margin down to the display and as wide as the display
+  /// (never overlapping it); rows are right-aligned with the display's number.
   public let historyRect: Rect
   /// The height of one history row.
   public let historyRowHeight: Double
@@ -37,8 +39,10 @@ public struct Layout: Equatable, Sendable {
   public let historyFontSize: Double
   /// The label font size for digit cells.
   public let digitLabelFontSize: Double
-  /// The label font size for function and operator cells.
+  /// The label font size for function cells (AC/C, ±, %).
   public let symbolLabelFontSize: Double
+  /// The label font size for operator cells (`÷ × − + =`).
+  public let operatorLabelFontSize: Double
 
   /// Reference proportions at width 393 (DESIGN.md section 3 unless noted).
   enum Reference {
@@ -48,12 +52,20 @@ public struct Layout: Equatable, Sendable {
     static let bottomMargin = 30.0
     static let displayGap = 20.0  // display above the keypad
     static let displayFont = 80.0
+    // The display shrinks down to this part of its base size. DESIGN.md's 25% was measured on
+    // "-0.000000012345678901234567891"; Inter's figures are proportional, and the widest display,
+    // "-0.000000033333333333333333333" (1 ÷ 30,000,000), is 18.06 em wide: it needs 24.4% to fit
+    // the display of any window whose width sets the unit (353 wide at 80, less glyph slack).
+    static let minimumDisplayScale = 0.24
     static let displayHeight = 96.0  // 1.2 × the display font: room for the comma's tail
     static let historyFont = 28.0  // 0.35 × the display font (issue 3)
     static let historyRowHeight = 36.0
     static let topMargin = 12.0
     static let digitLabel = 30.0
     static let symbolLabel = 34.0
+    // Issue 9: operator glyphs at least as tall as the digits. Inter Medium's × is 0.475 em
+    // tall and Inter Regular's digits 0.747 em: × at 50 is 23.8 tall, the digits at 30 22.4.
+    static let operatorLabel = 50.0
     // 4 × 79.25 (the unrounded diameter) + 3 gaps + 2 paddings = 393
     static let circlesWidth = width - 2 * sidePadding - 3 * gap  // 317
     // 12 + 36 + 96 + 20 + (5 × 79.25 + 4 × 12) + 30
@@ -93,6 +105,7 @@ public struct Layout: Equatable, Sendable {
       historyFontSize = 0
       digitLabelFontSize = 0
       symbolLabelFontSize = 0
+      operatorLabelFontSize = 0
       return
     }
     self.unit = unit
@@ -104,17 +117,19 @@ public struct Layout: Equatable, Sendable {
       x: (w - keypadWidth) / 2, y: h - Reference.bottomMargin * unit - keypadHeight,
       width: keypadWidth, height: keypadHeight)
     let displayHeight = Reference.displayHeight * unit
+    let side = Reference.sidePadding * unit
     displayRect = Rect(
-      x: keypadRect.minX, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
-      width: keypadWidth, height: displayHeight)
+      x: side, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
+      width: w - 2 * side, height: displayHeight)
     let top = Reference.topMargin * unit
     historyRect = Rect(
-      x: keypadRect.minX, y: top, width: keypadWidth, height: displayRect.minY - top)
+      x: side, y: top, width: displayRect.width, height: displayRect.minY - top)
     historyRowHeight = Reference.historyRowHeight * unit
     displayFontSize = Reference.displayFont * unit
     historyFontSize = Reference.historyFont * unit
     digitLabelFontSize = Reference.digitLabel * unit
     symbolLabelFontSize = Reference.symbolLabel * unit
+    operatorLabelFontSize = Reference.operatorLabel * unit
   }
 
   /// True when the window is too small to draw any keypad.
@@ -123,8 +138,9 @@ public struct Layout: Equatable, Sendable {
   /// The radius of every circle.
   public var radius: Double { diameter / 2 }
 
-  /// The display font size never goes below this (half the base size).
-  public var minimumDisplayFontSize: Double { displayFontSize / 2 }
+  /// The display font size never goes below this: 24% of the base size, the least that shows
+  /// every display whole from the default width up (DESIGN.md section 3 says about 25%).
+  public var minimumDisplayFontSize: Double { displayFontSize * Reference.minimumDisplayScale }
 
   /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
   public func cell(at point: Point) -> GridPosition? {
@@ -155,11 +171,23 @@ public struct Layout: Equatable, Sendable {
     max(0, rowCount - max(1, visibleHistoryRows))
   }
 
+  /// The rows of a list of `rowCount` rows (0 = oldest) that the strip shows, scrolled back by
+  /// `offset` rows (clamped to 0…`maxHistoryOffset`); each lies wholly inside the strip.
+  ///
+  /// Only whole rows show (DESIGN.md section 3): with offset 0 the newest row sits at the bottom
+  /// of the strip; at the largest offset the oldest row is the top one.
+  public func shownHistoryRows(rowCount: Int, offset: Int) -> Range<Int> {
+    guard rowCount > 0 else { return 0..<0 }
+    let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))
+    let end = rowCount - offset
+    return max(0, end - visibleHistoryRows)..<end
+  }
+
   /// The rectangle of history row `index` (0 = oldest) of `rowCount` rows.
   ///
   /// The strip is scrolled back by `offset` rows (clamped to 0…`maxHistoryOffset`). With offset 0
-  /// the newest row sits at the bottom of the strip. The result may lie partly or wholly outside
-  /// the strip: clip to it.
+  /// the newest row sits at the bottom of the strip. Rows outside `shownHistoryRows` lie partly
+  /// or wholly outside the strip and are not drawn.
   public func historyRowRect(index: Int, rowCount: Int, offset: Int) -> Rect {
     let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))
     let rowsBelow = Double(rowCount - 1 - index - offset)
@@ -170,7 +198,8 @@ public struct Layout: Equatable, Sendable {
   }
 
   /// The display font size for text `widthAtBaseSize` wide at `displayFontSize`: the base size
-  /// when it fits `displayRect`, smaller down to half the base, nil when even half is too wide.
+  /// when it fits `displayRect`, smaller down to `minimumDisplayFontSize`, nil when even that is
+  /// too wide.
   public func displayFontSize(fitting widthAtBaseSize: Double) -> Double? {
     guard !isEmpty else { return nil }
     guard widthAtBaseSize > displayRect.width else { return displayFontSize }

@@ -17,8 +17,8 @@ public struct Frame: Equatable, Sendable {
   public var showsShortcuts = false
   /// Rows scrolled back from the newest; clamp with `Layout.maxHistoryOffset`.
   public var historyOffset = 0
-  /// A brief cue that input was refused (a paste that is not a number): the display turns red.
-  public var flashesError = false
+  /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
+  public var displayCue: DisplayCue? = nil
 
   /// A frame of `calculator` in a `width` × `height` window, nothing pressed.
   public init(calculator: Calculator, width: Int, height: Int) {
@@ -29,4 +29,12 @@ public struct Frame: Equatable, Sendable {
 
   /// The geometry this frame is drawn with.
   public var layout: Layout { Layout(width: width, height: height, scale: scale) }
+}
+
+/// A brief change of the display's colour that answers a key.
+public enum DisplayCue: Equatable, Sendable {
+  /// Input was refused (a paste that is not a number, NaN copied): the number turns red.
+  case refused
+  /// The number was copied: it dims.
+  case copied
 }

@@ -2,22 +2,65 @@ import CCairo
 import CalculatorCore
 import CalculatorLayout
 
-extension Renderer {
-  /// cairo 1.16 draws glyphs at whole-pixel origins, and FreeType rounds ink extents to 1/64 px:
-  /// text at a floored origin, `inkRounding` in from the edge, needs this much room beyond its
-  /// ink width to stay inside its rectangle.
-  static let glyphSnapSlack = 1.0 + 2 * inkRounding
-  static let inkRounding = 0.05
+/// What the display shows in one frame: the text, its font size and where its ink lands.
+struct DisplayFit: Equatable {
+  /// The text drawn: `calculator.display`, or a shorter form in a very narrow window.
+  var text: String
+  /// The font size it is drawn at.
+  var size: Double
+  /// The origin the text is drawn from (its baseline's left end), in window pixels.
+  var origin: Point
+  /// The ink box of the drawn text, in window pixels.
+  var ink: Rect
+}
 
-  /// The text shown in the display and its font size: the whole display at the largest size
-  /// down to half the base that fits; else the longest `display(maxLength:)` that fits at half.
-  func displayText(for calculator: Calculator, layout: Layout, context: CairoContext) -> (
-    text: String, size: Double
-  ) {
+extension Renderer {
+  /// cairo 1.16 draws each glyph at a whole-pixel origin, which moves it up to half a pixel from
+  /// where the ink box says, and FreeType rounds ink extents to 1/64 px: text at a floored
+  /// origin, `edgeInset` in from the right edge, needs this much room beyond its ink width to
+  /// stay inside its rectangle.
+  static let glyphSnapSlack = 1.0 + 2 * edgeInset
+  /// How far the ideal ink stays inside the right edge: half a pixel of glyph snapping and the
+  /// extents' rounding.
+  static let edgeInset = 0.5 + 0.05
+
+  /// The display's text, size and placement for a calculator in a layout (DESIGN.md section 3).
+  ///
+  /// The whole display at the largest size that fits, down to the layout's minimum (24% of the
+  /// base); else, in a window narrower than the default, the longest `display(maxLength:)` that
+  /// fits at the minimum. The last answer is kept: the text is measured only when the state or
+  /// the size changes, not on every frame.
+  func displayFit(for calculator: Calculator, layout: Layout, context: CairoContext) -> DisplayFit {
+    let key = DisplayFitKey(
+      calculator: calculator, rect: layout.displayRect, baseSize: layout.displayFontSize)
+    if let cached = lastDisplayFit, cached.key == key { return cached.fit }
+    let (text, size) = displayText(for: calculator, layout: layout, context: context)
+    context.setFont(displayFace, size: size)
+    let ink = context.extents(text)
+    let rect = layout.displayRect
+    // Right-aligned on the ink, one baseline whatever the size.
+    let origin = Point(
+      x: (rect.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down),
+      y: (rect.maxY - Theme.displayBaseline * layout.displayFontSize).rounded())
+    let fit = DisplayFit(
+      text: text, size: size, origin: origin,
+      ink: Rect(x: origin.x + ink.x, y: origin.y + ink.y, width: ink.width, height: ink.height))
+    lastDisplayFit = (key, fit)
+    return fit
+  }
+
+  private func displayText(for calculator: Calculator, layout: Layout, context: CairoContext)
+    -> (text: String, size: Double)
+  {
     context.setFont(displayFace, size: layout.displayFontSize)
+    // The ink at the base size, widened so that once shrunk it leaves the glyph-snap slack.
+    let rect = layout.displayRect.width
+    let room = rect - Self.glyphSnapSlack
+    func widthToFit(_ text: String) -> Double {
+      room > 0 ? context.extents(text).width * rect / room : .infinity
+    }
     let full = calculator.display
-    if let size = layout.displayFontSize(fitting: context.extents(full).width + Self.glyphSnapSlack)
-    {
+    if let size = layout.displayFontSize(fitting: widthToFit(full)) {
       return (full, size)
     }
     var previous = full
@@ -25,25 +68,24 @@ extension Renderer {
       let candidate = calculator.display(maxLength: length)
       guard candidate != previous else { continue }
       previous = candidate
-      let width = context.extents(candidate).width + Self.glyphSnapSlack
-      if let size = layout.displayFontSize(fitting: width) {
+      if let size = layout.displayFontSize(fitting: widthToFit(candidate)) {
         return (candidate, size)
       }
     }
-    // Nothing fits at half size (a display a few pixels wide): shrink the shortest form further.
-    let width = context.extents(previous).width + Self.glyphSnapSlack
-    return (previous, layout.displayFontSize * min(1, layout.displayRect.width / max(width, 1)))
+    // Nothing fits at the minimum (a display a few pixels wide): shrink the shortest form further.
+    let ink = context.extents(previous).width
+    return (previous, layout.displayFontSize * min(1, max(room, 0) / max(ink, 1)))
   }
 
   func drawDisplay(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let rect = layout.displayRect
-    let (text, size) = displayText(for: frame.calculator, layout: layout, context: context)
-    context.setColor(frame.flashesError ? Theme.errorText : Theme.displayText)
-    // One baseline whatever the size.
-    showRightAligned(
-      text, face: displayFace, size: size, in: rect,
-      baseline: (rect.maxY - Theme.displayBaseline * layout.displayFontSize).rounded(),
-      context: context)
+    let fit = displayFit(for: frame.calculator, layout: layout, context: context)
+    switch frame.displayCue {
+    case nil: context.setColor(Theme.displayText)
+    case .refused: context.setColor(Theme.errorText)
+    case .copied: context.setColor(Theme.copiedText)
+    }
+    context.setFont(displayFace, size: fit.size)
+    context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
   }
 
   func drawHistory(_ frame: Frame, layout: Layout, in context: CairoContext) {
@@ -53,13 +95,11 @@ extension Renderer {
     guard count > 0, !strip.isEmpty else { return }
     context.save()
     defer { context.restore() }
-    context.clip(to: strip)  // partly visible rows are cut here, never drawn over the display
+    context.clip(to: strip)  // a guard only: every row drawn lies inside the strip
     context.setColor(Theme.historyText)
     // Only the rows that show are formatted: the strip can hold thousands.
-    for index in (0..<count).reversed() {
+    for index in layout.shownHistoryRows(rowCount: count, offset: frame.historyOffset) {
       let row = layout.historyRowRect(index: index, rowCount: count, offset: frame.historyOffset)
-      if row.minY >= strip.maxY { continue }
-      if row.maxY <= strip.minY { break }
       showRightAligned(
         calculator.historyRow(index), face: labelFace, size: layout.historyFontSize, in: strip,
         baseline: (row.maxY - Theme.historyBaseline * layout.historyRowHeight).rounded(),
@@ -81,6 +121,13 @@ extension Renderer {
       ink = context.extents(text)
     }
     context.showText(
-      text, x: (rect.maxX - Self.inkRounding - ink.x - ink.width).rounded(.down), y: baseline)
+      text, x: (rect.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down), y: baseline)
   }
+}
+
+/// What a `DisplayFit` depends on.
+struct DisplayFitKey: Equatable {
+  var calculator: Calculator
+  var rect: Rect
+  var baseSize: Double
 }

@@ -4,9 +4,9 @@ import CalculatorLayout
 
 extension Renderer {
   func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    // DESIGN.md: the pending operator shows white with an orange label, from the operator key
-    // until "=" or AC ("12+" and "12+3" both show + white), as `--state` reports it.
-    let pending = frame.calculator.pendingOperation.flatMap {
+    // DESIGN.md: the pending operator shows white with an orange label until the next number
+    // starts ("12+" shows + white, "12+3" orange again though + is still pending).
+    let pending = frame.calculator.highlightedOperation.flatMap {
       Keypad.position(of: Key.operation($0))
     }
     for position in Keypad.positions {
@@ -23,13 +23,15 @@ extension Renderer {
         drawLabel(
           frame.calculator.clearLabel.rawValue, face: symbolFace,
           size: layout.symbolLabelFontSize, in: circle, context: context)
+      case .key(.decimalPoint):
+        drawPoint(in: circle, layout: layout, context: context)
       case .key:
         let isDigit = cap.style == .digit
         // Digits and the point share the baseline of a centred "0", so "." sits low like a
         // period, as on the iPhone, instead of floating mid-circle as a tiny dot.
         drawLabel(
           cap.label, face: isDigit ? labelFace : symbolFace,
-          size: isDigit ? layout.digitLabelFontSize : layout.symbolLabelFontSize, in: circle,
+          size: isDigit ? layout.digitLabelFontSize : labelSize(cap.style, layout), in: circle,
           context: context, verticalReference: isDigit ? "0" : nil)
       }
     }
@@ -81,6 +83,22 @@ extension Renderer {
     context.showText(
       label, x: circle.center.x - ink.x - ink.width / 2,
       y: circle.center.y - vertical.y - vertical.height / 2)
+  }
+
+  /// Operators are drawn larger than AC ± %: their glyphs at least as tall as the digits.
+  private func labelSize(_ style: KeyStyle, _ layout: Layout) -> Double {
+    style == .operator ? layout.operatorLabelFontSize : layout.symbolLabelFontSize
+  }
+
+  /// The `.` key's point: a round dot 10% of the circle's diameter (a font's period is about 5%,
+  /// too small to see at a glance), standing on the digits' baseline like a period.
+  private func drawPoint(in circle: Circle, layout: Layout, context: CairoContext) {
+    context.setFont(labelFace, size: layout.digitLabelFontSize)
+    let zero = context.extents("0")
+    let baseline = circle.center.y - zero.y - zero.height / 2
+    let radius = Theme.pointDiameter * circle.radius
+    context.fillCircle(
+      Circle(center: Point(x: circle.center.x, y: baseline - radius), radius: radius))
   }
 
   /// ⌨ drawn with paths (fonts rarely have it): a rounded outline, two rows of keys, a space bar.

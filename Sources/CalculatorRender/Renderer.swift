@@ -17,6 +17,8 @@ public final class Renderer {
   /// Circles already rasterized, for the current radius only.
   var sprites: [SpriteKey: CairoSurface] = [:]
   var spriteRadius = -1.0
+  /// The display's last text fit, kept until the state or the size changes.
+  var lastDisplayFit: (key: DisplayFitKey, fit: DisplayFit)?
 
   struct SpriteKey: Hashable {
     var radius: Double

@@ -48,6 +48,7 @@ public enum Theme {
   static let pendingLabel        = Color(0xFF9F0A)  // DESIGN.md §3: orange label
   static let displayText         = Color(0xFFFFFF)  // DESIGN.md §3
   static let errorText           = Color(0xFF453A)  // iOS system red (dark): refused paste
+  static let copiedText          = Color(0x666666)  // white dimmed to 40%: the copy cue
   static let historyText         = Color(0x8E8E93)  // iOS secondary label gray
   static let overlayDim          = 0.82             // black over the keypad under the shortcuts
   static let overlayPanel        = Color(0x1C1C1E)  // iOS secondary background (dark)
@@ -61,6 +62,7 @@ public enum Theme {
 
   static let displayBaseline = 0.2   // × display base size above the display rect's bottom
   static let historyBaseline = 0.24  // × row height above the row's bottom
+  static let pointDiameter   = 0.1   // × circle diameter: the "." key's dot (issue 9: ≥ 8%)
 }
 
 extension Theme {

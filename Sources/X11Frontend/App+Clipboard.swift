@@ -3,26 +3,27 @@ import Glibc
 
 /// The most a paste reads; a bigger selection is refused, and so is INCR (chunked) data.
 let pasteByteLimit = 64 * 1024
-/// How long a paste waits for the selection owner to answer.
-let pasteTimeout = Duration.seconds(1)
 
 // Copy owns CLIPBOARD and answers SelectionRequests until a SelectionClear (ICCCM 2.2–2.6).
-// Paste asks the owner for the text and waits at most `pasteTimeout`, polling the connection's
-// file descriptor (no busy loop), while still answering requests for our own selection.
+// Paste asks the owner for the text and waits at most a second (`Deadlines.Kind.pasteReply`),
+// polling the connection's file descriptor (no busy loop), while still answering requests for
+// our own selection.
 extension App {
-  /// Ctrl+C: the displayed number without grouping commas; NaN is not copied (error cue).
+  /// Ctrl+C: the displayed number without grouping commas, and the display dims briefly; NaN is
+  /// not copied (red cue).
   func copy(time: Time) {
     guard let text = state.calculator.copyText else {
-      showErrorCue()
+      state.showCue(.refused, at: .now)
       return
     }
     XSetSelectionOwner(display, atoms.clipboard, window, time)
     guard XGetSelectionOwner(display, atoms.clipboard) == window else {
-      showErrorCue()
+      state.showCue(.refused, at: .now)
       return
     }
     clipboardText = text
     clipboardTime = time
+    state.showCue(.copied, at: .now)
   }
 
   /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): one number becomes the
@@ -37,19 +38,15 @@ extension App {
       text = requestSelection(selection, time: time)
     }
     if let text, state.paste(text) { return }
-    showErrorCue()
-  }
-
-  /// Turns the display red for `errorCueDuration` from now, even when it already is.
-  func showErrorCue() {
-    state.flashesError = true
-    errorCueDeadline = nil  // the loop sets a new one after drawing
+    state.showCue(.refused, at: .now)
   }
 
   /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.
   private func requestSelection(_ selection: Atom, time: Time) -> String? {
     guard XGetSelectionOwner(display, selection) != Atom(None) else { return nil }
-    let deadline = ContinuousClock.now + pasteTimeout
+    state.deadlines.start(.pasteReply, at: .now)
+    defer { state.deadlines.cancel(.pasteReply) }
+    let deadline = state.deadlines.end(of: .pasteReply) ?? .now
     for target in [atoms.utf8String, XA_STRING] {
       XConvertSelection(display, selection, target, atoms.pasteProperty, window, time)
       guard let reply = waitForSelectionNotify(selection, target: target, until: deadline) else {

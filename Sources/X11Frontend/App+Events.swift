@@ -4,7 +4,7 @@ import CalculatorLayout
 // One method per X event, called from `App.handle(_:)`.
 extension App {
   func keyPress(_ event: inout XKeyEvent) {
-    state.flashesError = false
+    state.userActed()
     var keysym: KeySym = 0
     var text = [CChar](repeating: 0, count: 32)
     // The keysym after Shift, NumLock and the layout: Shift+8 is `asterisk`, KP_1 without NumLock
@@ -28,17 +28,16 @@ extension App {
     let point = Point(x: Double(event.x), y: Double(event.y))
     switch Int32(event.button) {
     case Button1:
-      state.flashesError = false
       state.pointerPressed(at: point)
     case Button2:
-      state.flashesError = false
+      state.userActed()
       if state.showsShortcuts {
         state.showsShortcuts = false
       } else if state.isAboveKeypad(point) {
         paste(from: XA_PRIMARY, time: event.time)
       }
     case Button3:
-      state.flashesError = false
+      state.userActed()
       state.showsShortcuts = false
     case Button4: state.scrollHistory(olderBy: 1)
     case Button5: state.scrollHistory(olderBy: -1)

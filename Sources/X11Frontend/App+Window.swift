@@ -4,7 +4,7 @@ import Glibc
 extension App {
   /// ICCCM and EWMH properties: title, class, protocols, size hints, PID and host.
   func setWindowManagerProperties(minimumSize: (width: Int32, height: Int32)) {
-    let title = "Calculator"
+    let title = "CircleCalc"  // the application's name, as in its menu entry
     var titleProperty = XTextProperty()
     var titleC: UnsafeMutablePointer<CChar>? = strdup(title)
     XStringListToTextProperty(&titleC, 1, &titleProperty)

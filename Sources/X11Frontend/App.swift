@@ -69,10 +69,6 @@ final class App {
   var clipboardTime: Time = 0
 
   let sizeStore = WindowSizeStore.standard
-  /// How long the display stays red after a refused paste or copy.
-  static let errorCueDuration = Duration.milliseconds(600)
-  /// When the red cue comes down; nil while there is none.
-  var errorCueDeadline: ContinuousClock.Instant?
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
 
@@ -144,17 +140,17 @@ final class App {
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
   ///
   /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The one exception is
-  /// the red cue of a refused paste, which the loop takes down after `errorCueDuration` by
-  /// waiting on the connection with that deadline; then it sleeps in `XNextEvent` again.
+  /// a cue on the display (red, dimmed), which the loop takes down at its deadline
+  /// (`state.deadlines`) by waiting on the connection until then; then it sleeps in
+  /// `XNextEvent` again.
   func run() -> Int32 {
     var event = XEvent()
     while isRunning {
-      if let deadline = errorCueDeadline, XPending(display) == 0 {
+      if let deadline = state.deadlines.nearest, XPending(display) == 0 {
         if ContinuousClock.now < deadline {
           waitForConnection(until: deadline)
         } else {
-          state.flashesError = false
-          errorCueDeadline = nil
+          state.deadlines.expire(at: .now)
           drawIfNeeded()
         }
         continue
@@ -166,9 +162,6 @@ final class App {
         handle(&event)
       }
       if isRunning { drawIfNeeded() }
-      // A new cue gets its full time; a cue cleared by a key or click needs no deadline.
-      errorCueDeadline =
-        state.flashesError ? errorCueDeadline ?? .now + App.errorCueDuration : nil
     }
     sizeStore?.save(
       width: Int((Double(state.width) / state.scale).rounded()),

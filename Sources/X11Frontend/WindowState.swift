@@ -19,12 +19,13 @@ struct WindowState: Equatable, Sendable {
   var height: Int
   var scale: Double
   var highlight: Highlight?
+  /// Where button 1 went down on the display: a swipe may start there.
+  var swipeStart: Point?
   var showsShortcuts = false
-  /// Rows scrolled back from the newest; clamped whenever the frame is built.
-  var historyOffset = 0
-  /// Set by a refused paste or copy; cleared by the next key or click, or by the loop after
-  /// `App.errorCueDuration`.
-  var flashesError = false
+  /// Rows scrolled back from the newest; kept within 0…`maxHistoryOffset` by `scrollHistory`.
+  private(set) var historyOffset = 0
+  /// The cues and the paste's wait, each with its end.
+  var deadlines = Deadlines()
 
   init(calculator: Calculator, width: Int, height: Int, scale: Double = 1) {
     self.calculator = calculator
@@ -42,8 +43,15 @@ struct WindowState: Equatable, Sendable {
     frame.pressed = litCell
     frame.showsShortcuts = showsShortcuts
     frame.historyOffset = clampedHistoryOffset
-    frame.flashesError = flashesError
+    frame.displayCue = displayCue
     return frame
+  }
+
+  /// The cue the display shows, from the running deadlines.
+  var displayCue: DisplayCue? {
+    if deadlines.isRunning(.refusedCue) { return .refused }
+    if deadlines.isRunning(.copiedCue) { return .copied }
+    return nil
   }
 
   private var litCell: GridPosition? {
@@ -59,10 +67,31 @@ struct WindowState: Equatable, Sendable {
     return min(max(historyOffset, 0), max(maximum, 0))
   }
 
+  /// A new size: a pointer press is dropped and the strip returns to the newest row.
   mutating func resize(width: Int, height: Int) {
     self.width = width
     self.height = height
     if case .pointer = highlight { highlight = nil }
+    swipeStart = nil
+    historyOffset = 0
+  }
+
+  /// Any key or a click (not the wheel): the cue comes down and the strip returns to the
+  /// newest row (DESIGN.md section 3).
+  mutating func userActed() {
+    endCue()
+    historyOffset = 0
+  }
+
+  /// Shows `cue` on the display for its full time from `now`, in place of any other cue.
+  mutating func showCue(_ cue: DisplayCue, at now: ContinuousClock.Instant) {
+    endCue()
+    deadlines.start(cue == .refused ? .refusedCue : .copiedCue, at: now)
+  }
+
+  private mutating func endCue() {
+    deadlines.cancel(.refusedCue)
+    deadlines.cancel(.copiedCue)
   }
 
   /// Presses a calculator key; the strip scrolls back to the newest row, where a new row shows.
@@ -99,13 +128,19 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Button 1 went down; a click while the overlay shows only closes it.
+  ///
+  /// On a circle it lights the circle; on the display it may start a swipe.
   mutating func pointerPressed(at point: Point) {
+    userActed()
+    swipeStart = nil
     if showsShortcuts {
       showsShortcuts = false
       highlight = nil
       return
     }
+    let layout = layout
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
+    if highlight == nil, layout.displayRect.contains(point) { swipeStart = point }
   }
 
   /// The pointer moved with button 1 down: the circle stays lit only while the pointer is on it.
@@ -114,8 +149,14 @@ struct WindowState: Equatable, Sendable {
     highlight = .pointer(cell: cell, isInside: layout.cell(at: point) == cell)
   }
 
-  /// Button 1 went up: inside the circle where it went down, that circle acts; elsewhere nothing.
+  /// Button 1 went up: inside the circle where it went down, that circle acts; a swipe across the
+  /// display deletes the last typed character; elsewhere nothing.
   mutating func pointerReleased(at point: Point) {
+    if let start = swipeStart {
+      swipeStart = nil
+      if isSwipe(from: start, to: point) { press(.backspace) }
+      return
+    }
     guard case .pointer(let cell, _) = highlight else { return }
     highlight = nil
     guard layout.cell(at: point) == cell else { return }
@@ -126,10 +167,18 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
-  /// Wheel: positive rows scroll back to older history rows, negative towards the newest.
+  /// Wheel: positive rows scroll back to older history rows, negative towards the newest; it
+  /// stops with the oldest row at the top of the strip and with the newest at its bottom.
   mutating func scrollHistory(olderBy rows: Int) {
-    historyOffset = clampedHistoryOffset + rows
-    historyOffset = clampedHistoryOffset
+    let maximum = layout.maxHistoryOffset(rowCount: calculator.historyCount)
+    historyOffset = min(max(clampedHistoryOffset + rows, 0), maximum)
+  }
+
+  /// A swipe on the display (iOS 17): sideways by at least an eighth of the display's width,
+  /// more across than down.
+  private func isSwipe(from start: Point, to end: Point) -> Bool {
+    let across = abs(end.x - start.x)
+    return across >= layout.displayRect.width / 8 && across > abs(end.y - start.y)
   }
 
   /// Whether a point lies above the keypad: on the display or the history strip.
@@ -140,14 +189,11 @@ struct WindowState: Equatable, Sendable {
 }
 
 extension WindowState {
-  /// Pastes one number as the entry; false (and the error cue) when the core refuses the text.
+  /// Pastes one number as the entry; false, changing nothing, when the core refuses the text.
   mutating func paste(_ text: String) -> Bool {
     showsShortcuts = false
     highlight = nil
-    guard calculator.paste(text) else {
-      flashesError = true
-      return false
-    }
+    guard calculator.paste(text) else { return false }
     historyOffset = 0
     return true
   }

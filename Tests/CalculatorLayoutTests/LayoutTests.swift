@@ -81,11 +81,17 @@ extension Rect {
     #expect(!layout.displayRect.isEmpty)
     // "a little strip": at least one whole history row fits.
     #expect(layout.visibleHistoryRows >= 1)
-    // The display's right edge is the right column's right edge.
-    let right = layout.circle(at: GridPosition(row: 0, column: 3))
-    #expect(abs(layout.displayRect.maxX - (right.center.x + right.radius)) < 1e-9)
+    // The display spans the window less the side padding (20 at 393 wide), at least the
+    // keypad's width; the strip is as wide, so its rows end where the display's number ends.
+    let side = 20 * layout.unit
+    #expect(abs(layout.displayRect.minX - side) < 1e-9)
+    #expect(abs(layout.displayRect.maxX - (Double(width) - side)) < 1e-9)
+    #expect(layout.displayRect.minX <= layout.keypadRect.minX + 1e-9)
+    #expect(layout.displayRect.maxX >= layout.keypadRect.maxX - 1e-9)
+    #expect(layout.historyRect.minX == layout.displayRect.minX)
+    #expect(layout.historyRect.width == layout.displayRect.width)
     #expect(layout.displayFontSize > layout.historyFontSize)
-    #expect(layout.minimumDisplayFontSize == layout.displayFontSize / 2)
+    #expect(layout.minimumDisplayFontSize == layout.displayFontSize * 0.24)
   }
 
   @Test(arguments: windowSizes)
@@ -118,9 +124,10 @@ extension Rect {
     #expect(layout.diameter == 79)
     #expect(layout.gap == 12)
     #expect(layout.displayFontSize == 80)
-    #expect(layout.minimumDisplayFontSize == 40)
+    #expect(layout.minimumDisplayFontSize == 19.2)
     #expect(layout.digitLabelFontSize == 30)
     #expect(layout.symbolLabelFontSize == 34)
+    #expect(layout.operatorLabelFontSize == 50)
     // 4 × 79 + 3 × 12 = 352 wide, centred: (393 − 352) / 2 = 20.5.
     #expect(layout.keypadRect == Rect(x: 20.5, y: 852 - 30 - 443, width: 352, height: 443))
     #expect(
@@ -131,8 +138,9 @@ extension Rect {
       layout.circle(at: GridPosition(row: 4, column: 3))
         == Circle(
           center: Point(x: 333, y: 782.5), radius: 39.5))
-    #expect(layout.displayRect == Rect(x: 20.5, y: 263, width: 352, height: 96))
-    #expect(layout.historyRect == Rect(x: 20.5, y: 12, width: 352, height: 251))
+    // The display and the strip span 393 − 2 × 20 = 353, the keypad 352.
+    #expect(layout.displayRect == Rect(x: 20, y: 263, width: 353, height: 96))
+    #expect(layout.historyRect == Rect(x: 20, y: 12, width: 353, height: 251))
     #expect(layout.historyRowHeight == 36)
     #expect(layout.visibleHistoryRows == 6)
   }
@@ -199,12 +207,59 @@ extension Rect {
     #expect(layout.historyRowRect(index: 9, rowCount: 10, offset: -3) == newest)
   }
 
-  @Test func displayFontShrinksToHalfThenGivesUp() {
-    let layout = Layout(width: 393, height: 852)  // display 352 wide, font 80
+  @Test func displayFontShrinksTo24PercentThenGivesUp() {
+    let layout = Layout(width: 393, height: 852)  // display 353 wide, font 80
     #expect(layout.displayFontSize(fitting: 300) == 80)
-    #expect(layout.displayFontSize(fitting: 352) == 80)
-    #expect(layout.displayFontSize(fitting: 704) == 40)
-    #expect(layout.displayFontSize(fitting: 440) == 64)
-    #expect(layout.displayFontSize(fitting: 705) == nil)
+    #expect(layout.displayFontSize(fitting: 353) == 80)
+    #expect(layout.displayFontSize(fitting: 706) == 40)
+    #expect(layout.displayFontSize(fitting: 441.25) == 64)
+    #expect(layout.displayFontSize(fitting: 1412) == 20)
+    #expect(layout.displayFontSize(fitting: 1470) == 80.0 * 353 / 1470)  // 19.21
+    #expect(layout.displayFontSize(fitting: 1471) == nil)  // 19.198 < 19.2
+  }
+
+  @Test func aWideWindowsDisplayIsWiderThanItsKeypad() {
+    let layout = Layout(width: 1270, height: 500)  // height-limited: unit 500 / 638.25
+    let unit = 500 / 638.25
+    #expect(abs(layout.unit - unit) < 1e-12)
+    #expect(abs(layout.displayRect.minX - 20 * unit) < 1e-9)
+    #expect(abs(layout.displayRect.width - (1270 - 40 * unit)) < 1e-9)
+    #expect(layout.displayRect.width > 4 * layout.keypadRect.width)
+  }
+
+  /// Whole rows only: every shown row lies inside the strip, as many as fit, no gap between
+  /// the newest and the display, and the oldest at the top when scrolled all the way back.
+  @Test(arguments: windowSizes)
+  func historyRowsAreWholeAndStopAtBothEnds(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    let strip = layout.historyRect
+    let fit = layout.visibleHistoryRows
+    #expect(Double(fit) * layout.historyRowHeight <= strip.height + 1e-9)
+    #expect(Double(fit + 1) * layout.historyRowHeight > strip.height)
+    for count in [1, fit, fit + 1, 40] where count > 0 {
+      let maximum = layout.maxHistoryOffset(rowCount: count)
+      #expect(maximum == max(0, count - fit))
+      for offset in [-2, 0, 1, maximum, maximum + 3] {
+        let shown = layout.shownHistoryRows(rowCount: count, offset: offset)
+        let clamped = min(max(offset, 0), maximum)
+        #expect(shown == max(0, count - clamped - fit)..<count - clamped)
+        for index in shown {
+          let row = layout.historyRowRect(index: index, rowCount: count, offset: offset)
+          #expect(strip.contains(row, tolerance: 1e-9), "\(width)×\(height) row \(index)")
+        }
+        // The newest shown row sits on the strip's bottom, just above the display.
+        let bottom = layout.historyRowRect(
+          index: shown.upperBound - 1, rowCount: count, offset: offset)
+        #expect(abs(bottom.maxY - strip.maxY) < 1e-9)
+      }
+      // All the way back, the oldest row is the top one: no room for another above it.
+      let oldest = layout.historyRowRect(index: 0, rowCount: count, offset: maximum)
+      if count >= fit {
+        #expect(oldest.minY - strip.minY < layout.historyRowHeight)
+      }
+      #expect(layout.shownHistoryRows(rowCount: count, offset: maximum).first == 0)
+      #expect(layout.shownHistoryRows(rowCount: count, offset: 0).last == count - 1)
+    }
+    #expect(layout.shownHistoryRows(rowCount: 0, offset: 3).isEmpty)
   }
 }

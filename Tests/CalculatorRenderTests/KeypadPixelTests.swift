@@ -39,9 +39,10 @@ import Testing
     #expect(translucent == 0)
   }
 
-  // The + stays white from the operator key until "=", typing the 3 included.
+  // The + is white from the operator key until the next number starts, and again once C or ⌫
+  // has cleared that number back to 0 (KeyLabelTests has the orange half).
   @Test(arguments: [
-    ("12+", 360, 640), ("12+3", 393, 852), ("12+3c", 393, 852), ("12+", 220, 400),
+    ("12+", 360, 640), ("12+3c", 393, 852), ("12+3b", 393, 852), ("12+", 220, 400),
     ("12+", 1920, 1080),
   ])
   func pendingOperatorIsWhiteWithAnOrangeLabel(keys: String, width: Int, height: Int) throws {

@@ -15,7 +15,7 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   var height: Int
   var pressed: GridPosition? = nil
   var shortcuts = false
-  var error = false
+  var cue: DisplayCue? = nil
   var offset = 0
 
   var testDescription: String { name }
@@ -24,7 +24,7 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
     var frame = try CalculatorRenderTests.frame(keys, width, height)
     frame.pressed = pressed
     frame.showsShortcuts = shortcuts
-    frame.flashesError = error
+    frame.displayCue = cue
     frame.historyOffset = offset
     return frame
   }
@@ -46,7 +46,7 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
     SnapshotCase(name: "history-800x600",    keys: "1+2+3+4+5+6+7+",               width: 800,  height: 600,
                  offset: 2),
     SnapshotCase(name: "error-220x400",      keys: "12",                           width: 220,  height: 400,
-                 error: true),
+                 cue: .refused),
     SnapshotCase(name: "shortcuts-220x400",  keys: "12",                           width: 220,  height: 400,
                  shortcuts: true),
     SnapshotCase(name: "shortcuts-1280x720", keys: "7+8=",                         width: 1280, height: 720,

@@ -19,6 +19,14 @@ struct CommandLineTests {
     #expect(run.stderr.isEmpty)
   }
 
+  @Test("--print prints the longest displays whole: 20 digits, sign, grouping, exponent")
+  func printsTheLongestDisplays() throws {
+    for (keys, display) in TestSupport.longDisplays {
+      let run = try TestSupport.circlecalc(["--keys", keys, "--print"])
+      #expect(run.status == 0 && run.stdout == display + "\n", "\(keys)")
+    }
+  }
+
   @Test("--state prints the JSON of DESIGN.md section 4")
   func state() throws {
     let run = try TestSupport.circlecalc(["--keys", "12+3", "--state"])

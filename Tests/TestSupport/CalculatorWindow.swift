@@ -158,12 +158,12 @@ public final class CalculatorWindow {
     return try Image(contentsOfPNG: file)
   }
 
-  /// The same renderer in-process, for states `--keys` cannot reach (a paste, the error cue).
-  public func render(_ calculator: Calculator, flashesError: Bool = false, historyOffset: Int = 0)
+  /// The same renderer in-process, for states `--keys` cannot reach (a paste, a cue).
+  public func render(_ calculator: Calculator, cue: DisplayCue? = nil, historyOffset: Int = 0)
     -> Image
   {
     var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.flashesError = flashesError
+    frame.displayCue = cue
     frame.historyOffset = historyOffset
     return Renderer().render(frame)
   }

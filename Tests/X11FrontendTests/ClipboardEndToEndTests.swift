@@ -31,6 +31,8 @@ struct ClipboardEndToEndTests {
     let window = try CalculatorWindow(server: server, keys: keys)
     try window.type("ctrl+c")
     #expect(try readClipboard(server).text == copied)
+    // The copy cue (the display dimmed for 0.2 s) comes down by itself.
+    #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
   }
 
   @Test func copyKeepsServingAfterFocusLossUntilAnotherClientTakesIt() throws {
@@ -50,7 +52,7 @@ struct ClipboardEndToEndTests {
     let window = try CalculatorWindow(server: server, keys: "1/0=")
     try window.type("ctrl+c")
     let calculator = TestSupport.calculator(after: "1/0=")
-    #expect(try window.differingPixels(from: window.render(calculator, flashesError: true)) == 0)
+    #expect(try window.differingPixels(from: window.render(calculator, cue: .refused)) == 0)
     #expect(try readClipboard(server).status != 0)
   }
 
@@ -81,7 +83,7 @@ struct ClipboardEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "12+3")
     let calculator = TestSupport.calculator(after: "12+3")
-    let cue = window.render(calculator, flashesError: true)
+    let cue = window.render(calculator, cue: .refused)
     let calm = window.render(calculator)
     let texts: [[UInt8]] =
       [
@@ -114,7 +116,7 @@ struct ClipboardEndToEndTests {
     let window = try CalculatorWindow(server: server, keys: "5")
     try window.type("ctrl+v")
     let calculator = TestSupport.calculator(after: "5")
-    #expect(try window.differingPixels(from: window.render(calculator, flashesError: true)) == 0)
+    #expect(try window.differingPixels(from: window.render(calculator, cue: .refused)) == 0)
     // The cue comes down by itself (0.6 s), with no key or click, and nothing has changed.
     let start = TestSupport.now()
     #expect(try window.differingPixels(from: window.render(calculator)) == 0)
@@ -129,7 +131,7 @@ struct ClipboardEndToEndTests {
     let start = Date()
     try window.type("ctrl+v")
     let calculator = TestSupport.calculator(after: "5")
-    #expect(try window.differingPixels(from: window.render(calculator, flashesError: true)) == 0)
+    #expect(try window.differingPixels(from: window.render(calculator, cue: .refused)) == 0)
     let waited = Date().timeIntervalSince(start)
     #expect(waited > 0.9 && waited < 2.5, "waited \(waited) s")
     try window.type("6")  // still responsive
@@ -165,7 +167,7 @@ struct ClipboardEndToEndTests {
     XSendEvent(owner, request.requestor, 0, 0, &reply)
     XSync(owner, 0)
     let calculator = TestSupport.calculator(after: "5")
-    #expect(try window.differingPixels(from: window.render(calculator, flashesError: true)) == 0)
+    #expect(try window.differingPixels(from: window.render(calculator, cue: .refused)) == 0)
     let deletion = nextEvent(owner, type: PropertyNotify, timeout: 0.3) {
       $0.xproperty.state == PropertyDelete
     }

@@ -102,6 +102,86 @@ struct WindowEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: keys + "1+")) == 0)
   }
 
+  /// "1+2+3+4+5+6": five rows, two fit at 360 × 640. Three ticks bring the first row to the top
+  /// and a fourth changes nothing; a resize, and a click, return to the newest rows.
+  @Test func theWheelStopsAtTheOldestRowAndResizesAndClicksReturnToTheNewest() throws {
+    let server = try XvfbServer()
+    let keys = "1+2+3+4+5+6"
+    let window = try CalculatorWindow(server: server, keys: keys)
+    let calculator = TestSupport.calculator(after: keys)
+    #expect(window.layout.maxHistoryOffset(rowCount: calculator.historyCount) == 3)
+    let strip = window.layout.historyRect
+    let onStrip = ["\(Int(strip.maxX) - 30)", "\(Int(strip.maxY) - 10)"]
+    try window.xdotool(["mousemove", "--window", window.window] + onStrip)
+    try window.xdotool("click", "--repeat", "3", "--delay", "20", "4")
+    let oldest = window.render(calculator, historyOffset: 3)
+    #expect(try window.differingPixels(from: oldest) == 0)
+    try window.xdotool("click", "4")
+    #expect(try window.differingPixels(from: oldest, timeout: 0.3) == 0)
+    try window.resize(width: 380, height: 700)
+    #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
+    try window.xdotool(["mousemove", "--window", window.window] + onStrip)
+    try window.xdotool("click", "--repeat", "2", "--delay", "20", "4")
+    #expect(try window.differingPixels(from: window.render(calculator, historyOffset: 2)) == 0)
+    try window.xdotool("click", "1")
+    #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
+  }
+
+  /// Press on the display, move an eighth of its width or more sideways, release: ⌫.
+  @Test func aSwipeOnTheDisplayDeletesTheLastDigit() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "12345")
+    let display = window.layout.displayRect
+    let y = "\(Int(display.minY + display.height / 2))"
+    let right = Int(display.maxX) - 10
+    func swipe(by distance: Int) throws {
+      try window.xdotool(
+        "mousemove", "--window", window.window, "\(right)", y, "mousedown", "1",
+        "mousemove", "--window", window.window, "\(right - distance / 2)", y,
+        "mousemove", "--window", window.window, "\(right - distance)", y, "mouseup", "1")
+    }
+    try swipe(by: Int(display.width / 8) + 2)
+    #expect(try window.differingPixels(from: window.render(keys: "1234")) == 0)
+    try swipe(by: Int(display.width / 2))
+    #expect(try window.differingPixels(from: window.render(keys: "123")) == 0)
+    try swipe(by: Int(display.width / 16))  // too short: nothing
+    try window.type("9")
+    #expect(try window.differingPixels(from: window.render(keys: "1239")) == 0)
+  }
+
+  /// The + is white after "12+", orange again from the 3 on while still pending, white once C
+  /// clears the 3 (the iPhone's rule).
+  @Test func theOperatorHighlightEndsWhenTheNextNumberStarts() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    let plus = window.layout.circle(
+      at: try #require(Keypad.position(of: .operation(.add))))
+    let probe = (x: Int(plus.center.x + plus.radius / 2), y: Int(plus.center.y + plus.radius / 2))
+    func plusFill() throws -> UInt32 {
+      let color = try #require(try window.screenshot().color(x: probe.x, y: probe.y))
+      return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+    }
+    try window.type("1", "2", "plus")
+    #expect(try window.differingPixels(from: window.render(keys: "12+")) == 0)
+    #expect(try plusFill() == 0xFFFFFF)  // DESIGN.md: the pending operator shows white
+    try window.type("3")
+    #expect(try window.differingPixels(from: window.render(keys: "12+3")) == 0)
+    #expect(try plusFill() == 0xFF9F0A)  // operator orange
+    let state = try TestSupport.circlecalc(["--keys", "12+3", "--state"])
+    #expect(state.stdout.contains("\"operator\":\"+\""))  // still pending
+    try window.type("Delete")
+    #expect(try window.differingPixels(from: window.render(keys: "12+3c")) == 0)
+    #expect(try plusFill() == 0xFFFFFF)
+  }
+
+  /// Issue 9's "done": the window shows every digit, sign and grouping of the longest numbers.
+  @Test(arguments: ["12345678901234567890n", "2/3=", "1/30000000=n"])
+  func theWindowShowsTheWholeNumber(keys: String) throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: keys)
+    #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
+  }
+
   @Test func closingThroughTheWindowManagerExitsZero() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
@@ -207,8 +287,8 @@ struct WindowEndToEndTests {
     _ = try window.differingPixels(from: window.render(keys: ""))  // the icon follows frame one
     let properties = try server.run("xprop", ["-id", window.window]).stdout
     for expected in [
-      "WM_NAME(STRING) = \"Calculator\"",
-      "_NET_WM_NAME(UTF8_STRING) = \"Calculator\"",
+      "WM_NAME(STRING) = \"CircleCalc\"",
+      "_NET_WM_NAME(UTF8_STRING) = \"CircleCalc\"",
       "WM_CLASS(STRING) = \"circlecalc\", \"CircleCalc\"",
       "WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW",
       "_NET_WM_PID(CARDINAL) = \(window.process.pid)",

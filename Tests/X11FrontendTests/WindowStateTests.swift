@@ -148,6 +148,132 @@ import Testing
     #expect(state.frame.historyOffset == max(0, maximum - 1))
   }
 
+  /// "1+2+3+4+5+6": five rows, two of which fit at 360 × 640; three wheel ticks reach the
+  /// first row, at the top, and a fourth changes nothing (issue 9 saw two, then an empty row).
+  @Test func theWheelStopsWithTheOldestRowAtTheTop() throws {
+    var state = state(after: try Key.sequence("1+2+3+4+5+6"))
+    #expect(layout.visibleHistoryRows == 2)
+    #expect(state.calculator.historyCount == 5)
+    var shown: [Range<Int>] = []
+    for _ in 0..<5 {
+      shown.append(layout.shownHistoryRows(rowCount: 5, offset: state.frame.historyOffset))
+      state.scrollHistory(olderBy: 1)
+    }
+    #expect(shown == [3..<5, 2..<4, 1..<3, 0..<2, 0..<2])
+    let stopped = state.frame
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame == stopped)
+    for _ in 0..<9 { state.scrollHistory(olderBy: -1) }
+    #expect(layout.shownHistoryRows(rowCount: 5, offset: state.frame.historyOffset) == 3..<5)
+  }
+
+  /// A key, a click anywhere, a resize or a new row each return the strip to the newest row.
+  @Test func keysClicksAndResizesReturnToTheNewestRow() {
+    let keys: [Key] = Array(repeating: [.digit(.one), .operation(.add)], count: 30).flatMap { $0 }
+    var state = state(after: keys)
+    let acts: [(String, (inout WindowState) -> Void)] = [
+      ("key", { $0.userActed() }),
+      ("typed key", { $0.typeKey(.digit(.two), keycode: 11) }),
+      ("click on the strip", { $0.pointerPressed(at: Point(x: 200, y: 30)) }),
+      ("resize", { $0.resize(width: 400, height: 700) }),
+      ("paste", { _ = $0.paste("5") }),
+    ]
+    for (name, act) in acts {
+      state.scrollHistory(olderBy: 3)
+      #expect(state.frame.historyOffset == 3, "\(name)")
+      act(&state)
+      #expect(state.frame.historyOffset == 0, "\(name)")
+    }
+  }
+
+  /// A point on the display's right half, where a swipe starts.
+  var onTheDisplay: Point {
+    Point(
+      x: layout.displayRect.maxX - 20, y: (layout.displayRect.minY + layout.displayRect.height / 2))
+  }
+
+  @Test(arguments: [-1.0, 1.0])
+  func aSwipeAcrossTheDisplayDeletesTheLastDigit(direction: Double) {
+    var state = state(after: [.digit(.one), .digit(.two), .digit(.three)])
+    let start = onTheDisplay
+    state.pointerPressed(at: start)
+    #expect(state.frame.pressed == nil)
+    let eighth = layout.displayRect.width / 8 + 0.5
+    state.pointerReleased(at: Point(x: start.x + direction * eighth, y: start.y + 3))
+    #expect(state.calculator == calculator(after: [.digit(.one), .digit(.two)]))
+  }
+
+  @Test(arguments: [
+    (0.12, 0.0),  // not far enough
+    (0.2, 0.25),  // more down than across
+    (0.0, 0.0),  // a click
+  ])
+  func shortOrUprightMovesOnTheDisplayDoNothing(across: Double, down: Double) {
+    let typed: [Key] = [.digit(.one), .digit(.two), .digit(.three)]
+    var state = state(after: typed)
+    let start = onTheDisplay
+    state.pointerPressed(at: start)
+    state.pointerReleased(
+      at: Point(
+        x: start.x - across * layout.displayRect.width,
+        y: start.y + down * layout.displayRect.width))
+    #expect(state.calculator == calculator(after: typed))
+  }
+
+  @Test func aSwipeMustStartOnTheDisplay() {
+    let typed: [Key] = [.digit(.one), .digit(.two)]
+    var state = state(after: typed)
+    let onTheStrip = Point(
+      x: layout.displayRect.maxX - 20, y: (layout.historyRect.minY + layout.historyRect.height / 2))
+    state.pointerPressed(at: onTheStrip)
+    state.pointerReleased(
+      at: Point(x: 20, y: (layout.historyRect.minY + layout.historyRect.height / 2)))
+    #expect(state.calculator == calculator(after: typed))
+    // A press on a circle dragged across the display is a cancelled press, not a swipe.
+    state.pointerPressed(at: center(of: .digit(.nine)))
+    state.pointerMoved(to: onTheDisplay)
+    state.pointerReleased(at: Point(x: 20, y: onTheDisplay.y))
+    #expect(state.calculator == calculator(after: typed))
+  }
+
+  @Test func aCueShowsForItsTimeAndAKeyOrClickEndsIt() {
+    let now = ContinuousClock.now
+    var state = state(after: [.digit(.four)])
+    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    state.showCue(.copied, at: now)
+    #expect(state.frame.displayCue == .copied)
+    #expect(state.deadlines.nearest == now + .milliseconds(200))
+    state.deadlines.expire(at: now + .milliseconds(199))
+    #expect(state.frame.displayCue == .copied)
+    state.deadlines.expire(at: now + .milliseconds(200))
+    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    // A refused paste replaces the copy cue, and a second one restarts its 0.6 s.
+    state.showCue(.copied, at: now)
+    state.showCue(.refused, at: now + .milliseconds(100))
+    #expect(state.frame.displayCue == .refused)
+    state.showCue(.refused, at: now + .milliseconds(500))
+    #expect(state.deadlines.nearest == now + .milliseconds(1100))
+    state.userActed()
+    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    state.showCue(.refused, at: now)
+    state.pointerPressed(at: center(of: .digit(.one)))
+    #expect(state.frame.displayCue == nil)
+  }
+
+  @Test func deadlinesEndInOrderAndOnlyWhenDue() {
+    let now = ContinuousClock.now
+    var deadlines = Deadlines()
+    deadlines.start(.pasteReply, at: now)
+    deadlines.start(.copiedCue, at: now + .milliseconds(50))
+    #expect(deadlines.nearest == now + .milliseconds(250))
+    #expect(deadlines.end(of: .pasteReply) == now + .seconds(1))
+    deadlines.expire(at: now + .milliseconds(250))
+    #expect(!deadlines.isRunning(.copiedCue) && deadlines.isRunning(.pasteReply))
+    #expect(deadlines.nearest == now + .seconds(1))
+    deadlines.cancel(.pasteReply)
+    #expect(deadlines == Deadlines())
+  }
+
   @Test func aNewHistoryRowScrollsBackToTheNewest() {
     let keys: [Key] = Array(repeating: [.digit(.one), .operation(.add)], count: 30).flatMap { $0 }
     var state = state(after: keys)
