@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import TestSupport
 import Testing
 
 @testable import CalculatorRender
@@ -27,7 +28,7 @@ let displayWidths: [(Int, Int)] =
   @Test(arguments: longEntries)
   func longNumbersStayInsideTheDisplay(keys: String) throws {
     for (width, height) in displayWidths {
-      let frame = try frame(keys, width, height)
+      let frame = frame(keys, width, height)
       let image = renderer.render(frame)
       let display = frame.layout.displayRect
       let keypad = frame.layout.keypadRect
@@ -48,7 +49,7 @@ let displayWidths: [(Int, Int)] =
         shown.contains { $0.2.red >= 0x80 && $0.2.red == $0.2.green && $0.2.green == $0.2.blue },
         "\(size)")
       // Typed entries have no history: nothing may appear above the display either.
-      if try calculator(keys).history.isEmpty {
+      if TestSupport.calculator(after: keys).history.isEmpty {
         #expect(image.nonBlackPixels(xs: 0..<width, ys: 0..<rows.lowerBound).isEmpty, "\(size)")
       }
     }
@@ -56,19 +57,21 @@ let displayWidths: [(Int, Int)] =
 
   @Test func shortNumbersUseTheBaseSize() throws {
     let layout = Layout(width: 393, height: 852)
-    let shown = renderer.displayFit(for: try calculator("1234"), layout: layout, context: context)
+    let shown = renderer.displayFit(
+      for: TestSupport.calculator(after: "1234"), layout: layout, context: context)
     #expect(shown.text == "1,234")
     #expect(shown.size == 80)
   }
 
   @Test func longNumbersShrinkWhole() throws {
     let layout = Layout(width: 393, height: 852)
-    let shown = renderer.displayFit(for: try calculator("2/3="), layout: layout, context: context)
+    let shown = renderer.displayFit(
+      for: TestSupport.calculator(after: "2/3="), layout: layout, context: context)
     #expect(shown.text == "0.66666666666666666667")
     #expect(shown.size < 80 && shown.size >= 20)
     // A slightly long number only shrinks a little.
     let fitted = renderer.displayFit(
-      for: try calculator("123456789"), layout: layout, context: context)
+      for: TestSupport.calculator(after: "123456789"), layout: layout, context: context)
     #expect(fitted.text == "123,456,789")
     #expect(fitted.size < 80 && fitted.size >= 60)
   }
@@ -77,7 +80,7 @@ let displayWidths: [(Int, Int)] =
     (DisplayCue?.none, Theme.displayText), (.refused, Theme.errorText), (.copied, Theme.copiedText),
   ])
   func cuesColourTheDisplay(cue: DisplayCue?, color: Color) throws {
-    var frame = try frame("0", 360, 640)
+    var frame = frame("0", 360, 640)
     frame.displayCue = cue
     let display = frame.layout.displayRect
     let shown = Set(
@@ -103,7 +106,7 @@ let displayWidths: [(Int, Int)] =
 
   @Test(arguments: [(360, 640), (393, 852), (220, 400), (800, 600), (1920, 1080), (500, 470)])
   func rowsStayInsideTheStrip(width: Int, height: Int) throws {
-    var frame = try frame(keys, width, height)
+    var frame = frame(keys, width, height)
     let layout = frame.layout
     let rowCount = frame.calculator.history.count
     #expect(rowCount == 20)

@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import TestSupport
 import Testing
 
 @testable import CalculatorRender
@@ -11,14 +12,14 @@ import Testing
   /// The iPhone ends the white highlight when the next number starts; + is still pending.
   @Test(arguments: ["12+3", "12+.", "12+0", "12+3.5", "12+5n", "12+3bb4"])
   func theHighlightEndsWhenTheNextNumberStarts(keys: String) throws {
-    let calculator = try calculator(keys)
+    let calculator = TestSupport.calculator(after: keys)
     #expect(calculator.pendingOperation == .add)
     #expect(calculator.highlightedOperation == nil)
     try expectPlusIsOrange(Frame(calculator: calculator, width: 393, height: 852))
   }
 
   @Test func aPastedNumberEndsTheHighlightToo() throws {
-    var calculator = try calculator("12+")
+    var calculator = TestSupport.calculator(after: "12+")
     #expect(calculator.highlightedOperation == .add)
     let accepted = calculator.paste("7")
     #expect(accepted)
@@ -38,7 +39,7 @@ import Testing
   /// `÷ × +` at least as tall as every digit label, `− =` at least as wide, in pixels.
   @Test(arguments: [(393, 852), (360, 640), (720, 1280), (220, 400), (1270, 500)])
   func operatorGlyphsAreAtLeastAsTallAsTheDigits(width: Int, height: Int) throws {
-    let frame = try frame("", width, height)
+    let frame = frame("", width, height)
     let image = renderer.render(frame)
     func box(_ key: Key) throws -> (width: Int, height: Int) {
       let position = try #require(Keypad.position(of: key))
@@ -72,7 +73,7 @@ import Testing
   /// along its widest row and its tallest column (antialiased edges count by their coverage).
   @Test(arguments: [(393, 852), (360, 640), (720, 1280), (200, 320), (1920, 1080)])
   func thePointIsAClearlyVisibleDot(width: Int, height: Int) throws {
-    let frame = try frame("", width, height)
+    let frame = frame("", width, height)
     let position = try #require(Keypad.position(of: .decimalPoint))
     let circle = frame.layout.circle(at: position)
     let image = renderer.render(frame)

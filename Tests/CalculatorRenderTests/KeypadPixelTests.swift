@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import TestSupport
 import Testing
 
 @testable import CalculatorRender
@@ -9,7 +10,7 @@ import Testing
 
   @Test(arguments: renderSizes)
   func circlesHaveTheirFillsAndBlackCorners(width: Int, height: Int) throws {
-    let image = renderer.render(try frame("", width, height))
+    let image = renderer.render(frame("", width, height))
     let layout = Layout(width: width, height: height)
     for position in Keypad.positions {
       let circle = layout.circle(at: position)
@@ -22,7 +23,7 @@ import Testing
 
   @Test(arguments: renderSizes)
   func everyPixelIsOpaque(width: Int, height: Int) throws {
-    var frame = try frame("12+3", width, height)
+    var frame = frame("12+3", width, height)
     frame.showsShortcuts = true
     let image = renderer.render(frame)
     #expect(image.width == width && image.height == height)
@@ -46,8 +47,8 @@ import Testing
     ("12+", 1920, 1080),
   ])
   func pendingOperatorIsWhiteWithAnOrangeLabel(keys: String, width: Int, height: Int) throws {
-    #expect(try calculator(keys).pendingOperation == .add)
-    let image = renderer.render(try frame(keys, width, height))
+    #expect(TestSupport.calculator(after: keys).pendingOperation == .add)
+    let image = renderer.render(frame(keys, width, height))
     let layout = Layout(width: width, height: height)
     let plus = try #require(Keypad.position(of: .operation(.add)))
     let circle = layout.circle(at: plus)
@@ -61,7 +62,7 @@ import Testing
 
   @Test(arguments: ["", "12", "12+3=", "7*2=%", "12+3a", "5/0="])
   func noOperatorIsHighlightedWithoutAPendingOne(keys: String) throws {
-    let image = renderer.render(try frame(keys, 360, 640))
+    let image = renderer.render(frame(keys, 360, 640))
     let layout = Layout(width: 360, height: 640)
     for row in 0..<5 {
       let circle = layout.circle(at: GridPosition(row: row, column: 3))
@@ -79,7 +80,7 @@ import Testing
     (GridPosition(row: 4, column: 3), Theme.operatorPressedFill),
   ])
   func pressedCircleLightens(position: GridPosition, fill: Color) throws {
-    var frame = try frame("12+", 360, 640)
+    var frame = frame("12+", 360, 640)
     frame.pressed = position
     let image = renderer.render(frame)
     let layout = frame.layout
@@ -94,13 +95,13 @@ import Testing
     let layout = Layout(width: 393, height: 852)
     let clear = layout.circle(at: GridPosition(row: 0, column: 0))
     func labelPixels(_ keys: String) throws -> Int {
-      let image = renderer.render(try frame(keys, 393, 852))
+      let image = renderer.render(frame(keys, 393, 852))
       return image.count(Theme.functionLabel, around: clear.center, half: 0.6 * clear.radius)
     }
     let allClear = try labelPixels("")
     let clearEntry = try labelPixels("12")
-    #expect(try calculator("").clearLabel == .allClear)
-    #expect(try calculator("12").clearLabel == .clearEntry)
+    #expect(TestSupport.calculator(after: "").clearLabel == .allClear)
+    #expect(TestSupport.calculator(after: "12").clearLabel == .clearEntry)
     #expect(clearEntry > 0)
     #expect(allClear > clearEntry + clearEntry / 2)  // "AC" has about twice the ink of "C"
   }
@@ -111,14 +112,14 @@ import Testing
     // With no patterns at all the renderer uses cairo's toy face; the glyph is paths either way.
     let bare = Renderer(display: [], label: [], symbol: [])
     for renderer in [renderer, bare] {
-      let image = renderer.render(try frame("", 393, 852))
+      let image = renderer.render(frame("", 393, 852))
       #expect(image.count(Theme.digitLabel, around: cell.center, half: 0.3 * cell.radius) > 20)
     }
   }
 
   @Test(arguments: [(0, 0), (1, 1), (-3, 7), (5, 5), (3, 1000), (1000, 3), (40, 60)])
   func tinyWindowsDrawWithoutTrapping(width: Int, height: Int) throws {
-    var frame = try frame("2/3=", width, height)
+    var frame = frame("2/3=", width, height)
     frame.showsShortcuts = true
     frame.pressed = GridPosition(row: 1, column: 1)
     frame.historyOffset = 5

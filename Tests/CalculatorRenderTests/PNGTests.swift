@@ -14,7 +14,7 @@ func temporaryPNGPath(_ name: String) -> String {
   let renderer = Renderer()
 
   @Test func writtenPNGReadsBackAsTheSamePixels() throws {
-    var frame = try frame("1234+56*", 360, 640)
+    var frame = frame("1234+56*", 360, 640)
     frame.pressed = GridPosition(row: 2, column: 1)
     let path = temporaryPNGPath("roundtrip")
     defer { unlink(path) }
@@ -32,7 +32,7 @@ func temporaryPNGPath(_ name: String) -> String {
   }
 
   @Test func renderingIsDeterministic() throws {
-    let frame = try frame("2/3=", 393, 852)
+    let frame = frame("2/3=", 393, 852)
     let first = renderer.render(frame)
     let second = Renderer().render(frame)
     #expect(first.stride == second.stride)
@@ -40,7 +40,7 @@ func temporaryPNGPath(_ name: String) -> String {
   }
 
   @Test func badPathsThrowClearErrors() throws {
-    let frame = try frame("", 100, 200)
+    let frame = frame("", 100, 200)
     let path = "/nonexistent-directory/out.png"
     #expect {
       try renderer.writePNG(frame, to: path)

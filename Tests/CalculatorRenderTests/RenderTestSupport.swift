@@ -1,19 +1,13 @@
 import CalculatorCore
 import CalculatorLayout
+import TestSupport
 import Testing
 
 @testable import CalculatorRender
 
-/// A calculator after a `--keys` sequence: `calculator("12+3")`.
-func calculator(_ keys: String) throws -> Calculator {
-  var calculator = Calculator()
-  for key in try Key.sequence(keys) { calculator.press(key) }
-  return calculator
-}
-
-/// A frame of `keys` at `width` × `height`.
-func frame(_ keys: String, _ width: Int, _ height: Int) throws -> Frame {
-  Frame(calculator: try calculator(keys), width: width, height: height)
+/// A frame of the `--keys` sequence `keys` at `width` × `height`.
+func frame(_ keys: String, _ width: Int, _ height: Int) -> Frame {
+  Frame(calculator: TestSupport.calculator(after: keys), width: width, height: height)
 }
 
 extension Image {

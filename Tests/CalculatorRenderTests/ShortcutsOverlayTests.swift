@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func overlayDimsTheKeypadAndShowsThePanel() throws {
-    var frame = try frame("", 360, 640)
+    var frame = frame("", 360, 640)
     let plain = renderer.render(frame)
     frame.showsShortcuts = true
     let overlaid = renderer.render(frame)

@@ -20,8 +20,8 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
-  func frame() throws -> Frame {
-    var frame = try CalculatorRenderTests.frame(keys, width, height)
+  func frame() -> Frame {
+    var frame = CalculatorRenderTests.frame(keys, width, height)
     frame.pressed = pressed
     frame.showsShortcuts = shortcuts
     frame.displayCue = cue
@@ -56,7 +56,7 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   @Test(arguments: cases)
   func matchesGolden(snapshot: SnapshotCase) throws {
     let name = snapshot.name
-    let image = Renderer().render(try snapshot.frame())
+    let image = Renderer().render(snapshot.frame())
     let path = "\(Self.directory)/\(name).png"
     if getenv("RECORD_SNAPSHOTS") != nil {
       try image.writePNG(to: path)

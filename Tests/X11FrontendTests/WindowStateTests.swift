@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import TestSupport
 import Testing
 
 @testable import X11Frontend
@@ -20,14 +21,9 @@ import Testing
     return layout.circle(at: cell).center
   }
 
-  func state(after keys: [Key] = []) -> WindowState {
-    WindowState(calculator: calculator(after: keys), width: Self.width, height: Self.height)
-  }
-
-  func calculator(after keys: [Key]) -> Calculator {
-    var calculator = Calculator()
-    for key in keys { calculator.press(key) }
-    return calculator
+  func state(after keys: String = "") -> WindowState {
+    WindowState(
+      calculator: TestSupport.calculator(after: keys), width: Self.width, height: Self.height)
   }
 
   @Test func pressLightensTheCircleAndReleaseInsideActs() {
@@ -37,7 +33,7 @@ import Testing
     #expect(state.calculator == Calculator())
     state.pointerReleased(at: center(of: .digit(.seven)))
     #expect(state.frame.pressed == nil)
-    #expect(state.calculator == calculator(after: [.digit(.seven)]))
+    #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
 
   @Test func releaseOnAnotherCircleCancels() {
@@ -59,7 +55,7 @@ import Testing
     state.pointerMoved(to: seven)
     #expect(state.frame.pressed == Keypad.position(of: .digit(.seven)))
     state.pointerReleased(at: seven)
-    #expect(state.calculator == calculator(after: [.digit(.seven)]))
+    #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
 
   @Test func theCornerOfACirclesBoxIsNotTheCircle() {
@@ -74,12 +70,12 @@ import Testing
   }
 
   @Test func theClearCellPressesWhatItShows() {
-    let typed: [Key] = [.digit(.one), .operation(.add), .digit(.two)]
+    let typed = "1+2"
     var state = state(after: typed)
-    let expectedKey: Key = state.calculator.clearLabel == .allClear ? .allClear : .clearEntry
+    let expectedKey = state.calculator.clearLabel == .allClear ? "a" : "c"
     state.pointerPressed(at: center(of: .clear))
     state.pointerReleased(at: center(of: .clear))
-    #expect(state.calculator == calculator(after: typed + [expectedKey]))
+    #expect(state.calculator == TestSupport.calculator(after: typed + expectedKey))
   }
 
   @Test func theKeyboardCellTogglesTheOverlayAndAnyClickClosesIt() {
@@ -102,11 +98,11 @@ import Testing
     #expect(state.frame.pressed == Keypad.position(of: .digit(.five)))
     state.keyReleased(keycode: 14)
     #expect(state.frame.pressed == nil)
-    #expect(state.calculator == calculator(after: [.digit(.five)]))
+    #expect(state.calculator == TestSupport.calculator(after: "5"))
   }
 
   @Test func clearKeysLightTheClearCellAndBackspaceLightsNothing() {
-    var state = state(after: [.digit(.one), .digit(.two)])
+    var state = state(after: "12")
     state.typeKey(.clearEntry, keycode: 119)
     #expect(state.frame.pressed == Keypad.position(of: .clear))
     state.typeKey(.backspace, keycode: 22)
@@ -121,11 +117,11 @@ import Testing
   }
 
   @Test func escapeOnlyClosesTheOverlay() {
-    var state = state(after: [.digit(.four)])
+    var state = state(after: "4")
     state.toggleShortcuts()
     state.typeKey(.allClear, keycode: 9)
     #expect(!state.frame.showsShortcuts)
-    #expect(state.calculator == calculator(after: [.digit(.four)]))
+    #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func otherKeysCloseTheOverlayAndAct() {
@@ -133,12 +129,11 @@ import Testing
     state.toggleShortcuts()
     state.typeKey(.digit(.four), keycode: 13)
     #expect(!state.frame.showsShortcuts)
-    #expect(state.calculator == calculator(after: [.digit(.four)]))
+    #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func scrollingStaysWithinTheHistory() {
-    let keys: [Key] = Array(repeating: [.digit(.one), .operation(.add)], count: 30).flatMap { $0 }
-    var state = state(after: keys)
+    var state = state(after: String(repeating: "1+", count: 30))
     let maximum = layout.maxHistoryOffset(rowCount: state.calculator.history.count)
     state.scrollHistory(olderBy: -1)
     #expect(state.frame.historyOffset == 0)
@@ -151,7 +146,7 @@ import Testing
   /// "1+2+3+4+5+6": five rows, two of which fit at 360 × 640; three wheel ticks reach the
   /// first row, at the top, and a fourth changes nothing (issue 9 saw two, then an empty row).
   @Test func theWheelStopsWithTheOldestRowAtTheTop() throws {
-    var state = state(after: try Key.sequence("1+2+3+4+5+6"))
+    var state = state(after: "1+2+3+4+5+6")
     #expect(layout.visibleHistoryRows == 2)
     #expect(state.calculator.historyCount == 5)
     var shown: [Range<Int>] = []
@@ -169,8 +164,7 @@ import Testing
 
   /// A key, a click anywhere, a resize or a new row each return the strip to the newest row.
   @Test func keysClicksAndResizesReturnToTheNewestRow() {
-    let keys: [Key] = Array(repeating: [.digit(.one), .operation(.add)], count: 30).flatMap { $0 }
-    var state = state(after: keys)
+    var state = state(after: String(repeating: "1+", count: 30))
     let acts: [(String, (inout WindowState) -> Void)] = [
       ("key", { $0.userActed() }),
       ("typed key", { $0.typeKey(.digit(.two), keycode: 11) }),
@@ -194,13 +188,13 @@ import Testing
 
   @Test(arguments: [-1.0, 1.0])
   func aSwipeAcrossTheDisplayDeletesTheLastDigit(direction: Double) {
-    var state = state(after: [.digit(.one), .digit(.two), .digit(.three)])
+    var state = state(after: "123")
     let start = onTheDisplay
     state.pointerPressed(at: start)
     #expect(state.frame.pressed == nil)
     let eighth = layout.displayRect.width / 8 + 0.5
     state.pointerReleased(at: Point(x: start.x + direction * eighth, y: start.y + 3))
-    #expect(state.calculator == calculator(after: [.digit(.one), .digit(.two)]))
+    #expect(state.calculator == TestSupport.calculator(after: "12"))
   }
 
   @Test(arguments: [
@@ -209,7 +203,7 @@ import Testing
     (0.0, 0.0),  // a click
   ])
   func shortOrUprightMovesOnTheDisplayDoNothing(across: Double, down: Double) {
-    let typed: [Key] = [.digit(.one), .digit(.two), .digit(.three)]
+    let typed = "123"
     var state = state(after: typed)
     let start = onTheDisplay
     state.pointerPressed(at: start)
@@ -217,28 +211,28 @@ import Testing
       at: Point(
         x: start.x - across * layout.displayRect.width,
         y: start.y + down * layout.displayRect.width))
-    #expect(state.calculator == calculator(after: typed))
+    #expect(state.calculator == TestSupport.calculator(after: typed))
   }
 
   @Test func aSwipeMustStartOnTheDisplay() {
-    let typed: [Key] = [.digit(.one), .digit(.two)]
+    let typed = "12"
     var state = state(after: typed)
     let onTheStrip = Point(
       x: layout.displayRect.maxX - 20, y: (layout.historyRect.minY + layout.historyRect.height / 2))
     state.pointerPressed(at: onTheStrip)
     state.pointerReleased(
       at: Point(x: 20, y: (layout.historyRect.minY + layout.historyRect.height / 2)))
-    #expect(state.calculator == calculator(after: typed))
+    #expect(state.calculator == TestSupport.calculator(after: typed))
     // A press on a circle dragged across the display is a cancelled press, not a swipe.
     state.pointerPressed(at: center(of: .digit(.nine)))
     state.pointerMoved(to: onTheDisplay)
     state.pointerReleased(at: Point(x: 20, y: onTheDisplay.y))
-    #expect(state.calculator == calculator(after: typed))
+    #expect(state.calculator == TestSupport.calculator(after: typed))
   }
 
   @Test func aCueShowsForItsTimeAndAKeyOrClickEndsIt() {
     let now = ContinuousClock.now
-    var state = state(after: [.digit(.four)])
+    var state = state(after: "4")
     #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
     state.showCue(.copied, at: now)
     #expect(state.frame.displayCue == .copied)
@@ -275,8 +269,7 @@ import Testing
   }
 
   @Test func aNewHistoryRowScrollsBackToTheNewest() {
-    let keys: [Key] = Array(repeating: [.digit(.one), .operation(.add)], count: 30).flatMap { $0 }
-    var state = state(after: keys)
+    var state = state(after: String(repeating: "1+", count: 30))
     state.scrollHistory(olderBy: 5)
     state.typeKey(.digit(.two), keycode: 11)
     state.typeKey(.operation(.add), keycode: 21)
