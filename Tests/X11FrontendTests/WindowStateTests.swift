@@ -69,13 +69,15 @@ import Testing
     #expect(state.calculator == Calculator())
   }
 
-  @Test func theClearCellPressesWhatItShows() {
-    let typed = "1+2"
+  @Test(arguments: [
+    ("1+2", "1+2c"),  // an entry to clear: the cell shows C and clears only the 2
+    ("1+", ""),  // nothing typed since the +: the cell shows AC and clears everything
+  ])
+  func theClearCellPressesWhatItShows(typed: String, expected: String) {
     var state = state(after: typed)
-    let expectedKey = state.calculator.clearLabel == .allClear ? "a" : "c"
     state.pointerPressed(at: center(of: .clear))
     state.pointerReleased(at: center(of: .clear))
-    #expect(state.calculator == TestSupport.calculator(after: typed + expectedKey))
+    #expect(state.calculator == TestSupport.calculator(after: expected))
   }
 
   @Test func theKeyboardCellTogglesTheOverlayAndAnyClickClosesIt() {
@@ -286,13 +288,22 @@ import Testing
         state.pointerPressed(at: point)
         state.pointerMoved(to: point)
         state.pointerReleased(at: point)
-        _ = state.isAboveKeypad(point)
+        #expect(!state.isAboveKeypad(point))  // no display to paste into
       }
     }
     state.scrollHistory(olderBy: 3)
     #expect(state.frame.width == width)
     #expect(state.frame.pressed == nil)
     #expect(state.frame.historyOffset == 0)
+  }
+
+  @Test func pointsAboveTheKeypadsTopEdgeAreAboveIt() {
+    let state = state()
+    // 360 × 640, u = 360 / 393: the keypad's top is 640 − 30u − (5 × 72 + 4 × 12u) = 208.55.
+    #expect(state.isAboveKeypad(Point(x: 180, y: 0)))
+    #expect(state.isAboveKeypad(Point(x: 180, y: 208)))
+    #expect(!state.isAboveKeypad(Point(x: 180, y: 209)))
+    #expect(!state.isAboveKeypad(center(of: .digit(.seven))))
   }
 
   @Test func aResizeDropsAPointerPress() {
