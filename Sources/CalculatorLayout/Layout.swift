@@ -1,5 +1,5 @@
 /// CalculatorLayout: the keypad table and all geometry from the window size, with no drawing and
-/// no platform code. Start reading at `Layout.init(width:height:scale:)`; the keypad is
+/// no platform code. Start reading at `Layout.init(width:height:)`; the keypad is
 /// `Keypad.rows` in Keypad.swift.
 import CalculatorCore
 
@@ -15,8 +15,6 @@ public struct Layout: Equatable, Sendable {
   public let width: Int
   /// Window height in pixels (negative sizes are stored as 0).
   public let height: Int
-  /// Device scale (1 = 96 dpi); informational, geometry follows the window size only.
-  public let scale: Double
   /// Pixels per reference pixel of the 393-wide design; 0 for an empty layout.
   public let unit: Double
   /// The diameter of every circle, a whole number of pixels; 0 for an empty layout.
@@ -81,11 +79,10 @@ public struct Layout: Equatable, Sendable {
 
   /// The layout of a `width` × `height` window; windows too small for a 1-pixel circle give an
   /// empty layout (`isEmpty`): zero rects and circles, no hits.
-  public init(width: Int, height: Int, scale: Double = 1) {
+  public init(width: Int, height: Int) {
     // X and cairo stop at 32767 pixels; the cap also keeps the integer ratios below in range.
     self.width = min(max(0, width), Layout.maximumSide)
     self.height = min(max(0, height), Layout.maximumSide)
-    self.scale = scale > 0 && scale.isFinite ? scale : 1
     let w = Double(self.width)
     let h = Double(self.height)
     // 393 × 4 = 1572 and 638.25 × 4 = 2553: integer ratios keep floor() exact.

@@ -9,8 +9,6 @@ public struct Frame: Equatable, Sendable {
   public var width: Int
   /// Window height in pixels.
   public var height: Int
-  /// Device scale (1 = 96 dpi); geometry follows the window size only.
-  public var scale: Double = 1
   /// The lightened circle (mouse held down, or a key just typed).
   public var pressed: GridPosition? = nil
   /// Shows the keyboard-shortcuts overlay over the keypad.
@@ -28,7 +26,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// The geometry this frame is drawn with.
-  public var layout: Layout { Layout(width: width, height: height, scale: scale) }
+  public var layout: Layout { Layout(width: width, height: height) }
 }
 
 /// A brief change of the display's colour that answers a key.

@@ -17,6 +17,7 @@ struct WindowState: Equatable, Sendable {
   var calculator: Calculator
   var width: Int
   var height: Int
+  /// The HiDPI scale the window opened with; the size saved for the next start is divided by it.
   var scale: Double
   var highlight: Highlight?
   /// Where button 1 went down on the display: a swipe may start there.
@@ -34,12 +35,11 @@ struct WindowState: Equatable, Sendable {
     self.scale = scale
   }
 
-  var layout: Layout { Layout(width: width, height: height, scale: scale) }
+  var layout: Layout { Layout(width: width, height: height) }
 
   /// The frame to draw for this state.
   var frame: Frame {
     var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.scale = scale
     frame.pressed = litCell
     frame.showsShortcuts = showsShortcuts
     frame.historyOffset = clampedHistoryOffset

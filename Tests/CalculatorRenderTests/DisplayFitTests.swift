@@ -15,12 +15,11 @@ import Testing
   }
 
   /// The default window, the reference phone, the default at Xft.dpi 192, a wide landscape one.
-  @Test(arguments: [(360, 640, 1.0), (393, 852, 1), (720, 1280, 2), (1270, 500, 1)])
-  func theLongestDisplaysShowWhole(width: Int, height: Int, scale: Double) throws {
+  @Test(arguments: [(360, 640), (393, 852), (720, 1280), (1270, 500)])
+  func theLongestDisplaysShowWhole(width: Int, height: Int) throws {
     for (keys, display) in TestSupport.longDisplays {
-      var frame = Frame(
+      let frame = Frame(
         calculator: TestSupport.calculator(after: keys), width: width, height: height)
-      frame.scale = scale
       let layout = frame.layout
       let fit = renderer.displayFit(for: frame.calculator, layout: layout, context: context)
       let name = "\(keys) at \(width)×\(height)"

@@ -25,7 +25,6 @@ import Testing
     for (baseWidth, baseHeight) in Self.sizes {
       var frame = Frame(
         calculator: calculator, width: baseWidth * scale, height: baseHeight * scale)
-      frame.scale = Double(scale)
       let layout = frame.layout
       let maximum = layout.maxHistoryOffset(rowCount: 30)
       for offset in [0, maximum / 2, maximum] {
