@@ -197,11 +197,6 @@ extension CairoContext {
     cairo_close_path(pointer)
   }
 
-  func fillRect(_ rect: Rect) {
-    cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
-    cairo_fill(pointer)
-  }
-
   func clip(to rect: Rect) {
     cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
     cairo_clip(pointer)

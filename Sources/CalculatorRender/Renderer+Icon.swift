@@ -13,14 +13,9 @@ extension Renderer {
     let surface = CairoSurface(width: side, height: side)
     let context = CairoContext(surface: surface, fontOptions: fontOptions)
     let s = Double(side)
-    let corner = 0.225 * s  // the rounding of app icons on a phone home screen
     let c = context.pointer
-    cairo_new_sub_path(c)
-    cairo_arc(c, s - corner, corner, corner, -Double.pi / 2, 0)
-    cairo_arc(c, s - corner, s - corner, corner, 0, Double.pi / 2)
-    cairo_arc(c, corner, s - corner, corner, Double.pi / 2, Double.pi)
-    cairo_arc(c, corner, corner, corner, Double.pi, 3 * Double.pi / 2)
-    cairo_close_path(c)
+    // 0.225: the rounding of app icons on a phone home screen.
+    context.addRoundedRect(Rect(x: 0, y: 0, width: s, height: s), radius: 0.225 * s)
     context.setColor(Theme.background)
     cairo_fill(c)
     let radius = 0.19 * s
