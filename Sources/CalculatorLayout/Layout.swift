@@ -74,13 +74,16 @@ public struct Layout: Equatable, Sendable {
 
   /// The window size the calculator opens at the first time, at 96 dpi.
   public static let defaultSize = (width: 360, height: 640)
-  /// The largest window side the layout works with, in pixels.
+  /// The largest window side the layout works with, in pixels: X and cairo stop there.
   public static let maximumSide = 32767
+  /// The largest window side a user may ask for (`--size`) or the saved size may hold; a
+  /// square window that size is already a 1 GiB image.
+  public static let maximumRequestedSide = 16384
 
   /// The layout of a `width` × `height` window; windows too small for a 1-pixel circle give an
   /// empty layout (`isEmpty`): zero rects and circles, no hits.
   public init(width: Int, height: Int) {
-    // X and cairo stop at 32767 pixels; the cap also keeps the integer ratios below in range.
+    // The cap also keeps the integer ratios below in range.
     self.width = min(max(0, width), Layout.maximumSide)
     self.height = min(max(0, height), Layout.maximumSide)
     let w = Double(self.width)

@@ -2,6 +2,9 @@ import CCairo
 import CalculatorLayout
 
 extension Renderer {
+  /// The largest icon `renderIcon(size:)` draws, in pixels each way.
+  public static let maximumIconSide = 4096
+
   /// The application icon at `size` × `size` pixels.
   ///
   /// A black rounded square holding four keys of the keypad: function gray, operator orange,
@@ -9,7 +12,7 @@ extension Renderer {
   /// pixels serve `make install` (hicolor PNGs) and the window's `_NET_WM_ICON`; the corners
   /// outside the rounded square are transparent.
   public func renderIcon(size: Int) -> Image {
-    let side = min(max(size, 1), 4096)
+    let side = min(max(size, 1), Renderer.maximumIconSide)
     let surface = CairoSurface(width: side, height: side)
     let context = CairoContext(surface: surface, fontOptions: fontOptions)
     let s = Double(side)

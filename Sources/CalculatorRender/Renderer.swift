@@ -47,10 +47,11 @@ public final class Renderer {
     symbolFace = FontFace.matching(symbol)
   }
 
-  /// Draws the whole frame into a new image; sizes are clamped to 1…32767 (cairo's limits).
+  /// Draws the whole frame into a new image; sizes are clamped to 1…`Layout.maximumSide`.
   public func render(_ frame: Frame) -> Image {
     let surface = CairoSurface(
-      width: min(max(frame.width, 1), 32767), height: min(max(frame.height, 1), 32767))
+      width: min(max(frame.width, 1), Layout.maximumSide),
+      height: min(max(frame.height, 1), Layout.maximumSide))
     draw(frame, on: surface)
     return Image(surface: surface)
   }

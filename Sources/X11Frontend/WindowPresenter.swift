@@ -1,4 +1,5 @@
 import CX11
+import CalculatorLayout
 import CalculatorRender
 import Glibc
 
@@ -82,7 +83,8 @@ final class WindowPresenter {
   /// Draws `regions` of the frame (the whole window when nil) and sends them to the window.
   func present(_ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer) {
     let window = PixelRect(
-      x: 0, y: 0, width: min(frame.width, 32767), height: min(frame.height, 32767))
+      x: 0, y: 0, width: min(frame.width, Layout.maximumSide),
+      height: min(frame.height, Layout.maximumSide))
     for region in regions ?? [window] where region.width > 0 && region.height > 0 {
       let stride = region.width * 4
       let rows = max(1, min(region.height, WindowPresenter.bufferLimit / stride))

@@ -1,3 +1,4 @@
+import CalculatorLayout
 import Glibc
 
 /// The window size kept between runs, in pixels at scale 1.
@@ -54,9 +55,10 @@ struct WindowSizeStore: Sendable {
 
   static func format(width: Int, height: Int) -> String { "\(width)x\(height)\n" }
 
-  /// Sizes a window can have: 1 to 16,384 pixels each way.
+  /// Sizes a window can have: 1 to `Layout.maximumRequestedSide` pixels each way.
   static func isSensible(_ width: Int, _ height: Int) -> Bool {
-    (1...16_384).contains(width) && (1...16_384).contains(height)
+    let sides = 1...Layout.maximumRequestedSide
+    return sides.contains(width) && sides.contains(height)
   }
 
   private func makeDirectories() {

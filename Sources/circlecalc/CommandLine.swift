@@ -158,14 +158,15 @@ enum Command: Equatable {
     return .run(keys: keys, mode: mode, output: output ?? .window, size: size)
   }
 
-  /// `"360x640"` → (360, 640); sides from 1 to 16384.
+  /// `"360x640"` → (360, 640); sides from 1 to `Layout.maximumRequestedSide`.
   static func parseSize(_ text: String) throws(CommandLineError) -> (width: Int, height: Int) {
     let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+    let range = 1...Layout.maximumRequestedSide
     guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
-      (1...16384).contains(width), (1...16384).contains(height)
+      range.contains(width), range.contains(height)
     else {
       throw CommandLineError(
-        "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to 16384)")
+        "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to \(range.upperBound))")
     }
     return (width, height)
   }

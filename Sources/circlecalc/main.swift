@@ -49,21 +49,22 @@ import X11Frontend
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: 4096)): \(error)")
+        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
         return 1
       }
       return 0
     case .icon(let path):
-      if let size, size.width != size.height || size.width > 4096 {
+      if let size, size.width != size.height || size.width > Renderer.maximumIconSide {
+        let most = Renderer.maximumIconSide
         printError(
-          "circlecalc: --icon needs a square --size up to 4096x4096, not \(size.width)x\(size.height)"
-        )
+          "circlecalc: --icon needs a square --size up to \(most)x\(most),"
+            + " not \(size.width)x\(size.height)")
         return 2
       }
       do {
         try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: 4096)): \(error)")
+        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
         return 1
       }
       return 0
