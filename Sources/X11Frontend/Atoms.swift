@@ -3,35 +3,44 @@ import Glibc
 
 /// The atoms the window uses, interned in one round trip.
 struct Atoms {
-  let wmProtocols: Atom
-  let wmDeleteWindow: Atom
-  let netWMName: Atom
-  let netWMIconName: Atom
-  let netWMPID: Atom
-  let netWMIcon: Atom
-  let utf8String: Atom
-  let clipboard: Atom
-  let targets: Atom
-  let text: Atom
-  let timestamp: Atom
-  let incr: Atom
+  private(set) var wmProtocols: Atom = 0
+  private(set) var wmDeleteWindow: Atom = 0
+  private(set) var netWMName: Atom = 0
+  private(set) var netWMIconName: Atom = 0
+  private(set) var netWMPID: Atom = 0
+  private(set) var netWMIcon: Atom = 0
+  private(set) var utf8String: Atom = 0
+  private(set) var clipboard: Atom = 0
+  private(set) var targets: Atom = 0
+  private(set) var text: Atom = 0
+  private(set) var timestamp: Atom = 0
+  private(set) var incr: Atom = 0
   /// The property on our window that selection owners write pasted text into.
-  let pasteProperty: Atom
+  private(set) var pasteProperty: Atom = 0
+
+  // swift-format-ignore
+  /// Each atom's name beside the property that holds it.
+  private static let table: [(name: String, property: WritableKeyPath<Atoms, Atom> & Sendable)] = [
+    ("WM_PROTOCOLS",      \.wmProtocols),
+    ("WM_DELETE_WINDOW",  \.wmDeleteWindow),
+    ("_NET_WM_NAME",      \.netWMName),
+    ("_NET_WM_ICON_NAME", \.netWMIconName),
+    ("_NET_WM_PID",       \.netWMPID),
+    ("_NET_WM_ICON",      \.netWMIcon),
+    ("UTF8_STRING",       \.utf8String),
+    ("CLIPBOARD",         \.clipboard),
+    ("TARGETS",           \.targets),
+    ("TEXT",              \.text),
+    ("TIMESTAMP",         \.timestamp),
+    ("INCR",              \.incr),
+    ("CIRCLECALC_PASTE",  \.pasteProperty),
+  ]
 
   init(_ display: OpaquePointer) {
-    let names = [
-      "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
-      "UTF8_STRING", "CLIPBOARD", "TARGETS", "TEXT", "TIMESTAMP", "INCR", "CIRCLECALC_PASTE",
-      "_NET_WM_ICON",
-    ]
-    var cNames = names.map { strdup($0) }
-    defer { for name in cNames { free(name) } }
+    var names = Atoms.table.map { strdup($0.name) }
+    defer { for name in names { free(name) } }
     var atoms = [Atom](repeating: 0, count: names.count)
-    XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
-    (wmProtocols, wmDeleteWindow, netWMName, netWMIconName, netWMPID) =
-      (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
-    (utf8String, clipboard, targets, text, timestamp, incr, pasteProperty) =
-      (atoms[5], atoms[6], atoms[7], atoms[8], atoms[9], atoms[10], atoms[11])
-    netWMIcon = atoms[12]
+    XInternAtoms(display, &names, Int32(names.count), 0, &atoms)
+    for (entry, atom) in zip(Atoms.table, atoms) { self[keyPath: entry.property] = atom }
   }
 }
