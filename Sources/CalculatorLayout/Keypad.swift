@@ -24,7 +24,7 @@ public enum KeyStyle: Hashable, Sendable {
 public struct KeyCap: Hashable, Sendable {
   /// What pressing it does.
   public let action: KeypadAction
-  /// The label drawn on it ("AC" for the clear cell is replaced by `clearLabel`; ⌨ is a drawn glyph).
+  /// The label drawn on it; the clear cell shows `clearLabel` instead, and ⌨ is a drawn glyph.
   public let label: String
   /// Its colour family.
   public let style: KeyStyle

@@ -24,10 +24,9 @@ public enum NumberFormat {
 
   /// A result in at most `maxLength` characters where it can be.
   ///
-  /// First as `string(_:)`, then
-  /// with fewer fraction digits (`0.6666666667`), then in scientific notation with fewer
-  /// significant digits (`1.2346e25`). The shortest form, one digit, is returned when
-  /// nothing fits.
+  /// First as `string(_:)`, then with fewer fraction digits (`0.6666666667`), then in
+  /// scientific notation with fewer significant digits (`1.2346e25`). The shortest form, one
+  /// digit, is returned when nothing fits.
   public static func string(_ number: DecimalNumber?, maxLength: Int) -> String {
     let full = string(number)
     guard let number, full.count > maxLength else { return full }
@@ -62,10 +61,9 @@ public enum NumberFormat {
 
   /// Reads one number as a user or the display writes it.
   ///
-  /// Optional sign, digits with or
-  /// without correct grouping commas, an optional fraction (a trailing point is fine), an
-  /// optional exponent (`1e5`, `2.5E-3`), white space around it. Nil for anything else or a
-  /// number outside the calculator's range.
+  /// Optional sign, digits with or without correct grouping commas, an optional fraction (a
+  /// trailing point is fine), an optional exponent (`1e5`, `2.5E-3`), white space around it.
+  /// Nil for anything else or a number outside the calculator's range.
   public static func parse(_ text: String) -> DecimalNumber? {
     parseParts(text).flatMap { DecimalNumber($0) }
   }

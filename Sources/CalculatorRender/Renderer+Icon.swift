@@ -8,9 +8,8 @@ extension Renderer {
   /// The application icon at `size` × `size` pixels.
   ///
   /// A black rounded square holding four keys of the keypad: function gray, operator orange,
-  /// digit gray and an orange "=". The same
-  /// pixels serve `make install` (hicolor PNGs) and the window's `_NET_WM_ICON`; the corners
-  /// outside the rounded square are transparent.
+  /// digit gray and an orange "=". The same pixels serve `make install` (hicolor PNGs) and the
+  /// window's `_NET_WM_ICON`; the corners outside the rounded square are transparent.
   public func renderIcon(size: Int) -> Image {
     let side = min(max(size, 1), Renderer.maximumIconSide)
     let surface = CairoSurface(width: side, height: side)

@@ -78,8 +78,9 @@ extension App {
 
   /// Reads and deletes the reply property, or nil when it is not short 8-bit text.
   ///
-  /// Accepts UTF8_STRING or STRING (Latin-1) of at most `pasteByteLimit` bytes. An INCR reply is refused and left alone, so the owner never starts
-  /// sending chunks (it waits for us to delete the property, ICCCM 2.7.2).
+  /// Accepts UTF8_STRING or STRING (Latin-1) of at most `pasteByteLimit` bytes. An INCR reply
+  /// is refused and left alone, so the owner never starts sending chunks (it waits for us to
+  /// delete the property, ICCCM 2.7.2).
   private func readPasteProperty() -> String? {
     var type: Atom = 0
     var format: Int32 = 0
@@ -106,8 +107,8 @@ extension App {
 
   /// Another client asks for our CLIPBOARD.
   ///
-  /// The text is a short number, far below the maximum
-  /// request size, so it always goes in one property (never INCR).
+  /// The text is a short number, far below the maximum request size, so it always goes in one
+  /// property (never INCR).
   func selectionRequest(_ request: XSelectionRequestEvent) {
     // ICCCM 2.2: an obsolete client sends property None and means the target's name.
     let property = request.property == Atom(None) ? request.target : request.property

@@ -67,7 +67,8 @@ extension App {
 
   /// A new size redraws at once (shrinking sends no Expose).
   ///
-  /// A storm of these costs one draw: the loop drains the queue before drawing, so only the latest size is drawn.
+  /// A storm of these costs one draw: the loop drains the queue before drawing, so only the
+  /// latest size is drawn.
   func configureNotify(_ event: XConfigureEvent) {
     guard event.window == window else { return }
     let width = Int(event.width)

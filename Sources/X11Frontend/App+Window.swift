@@ -98,8 +98,8 @@ nonisolated(unsafe) private var reportedErrors: Set<Int> = []
 
 /// Installs Xlib's error handlers.
 ///
-/// A protocol error (a requestor window that went away, say) is reported
-/// once on stderr and the program goes on; losing the server ends it at once with status 1.
+/// A protocol error (a requestor window that went away, say) is reported once on stderr and the
+/// program goes on; losing the server ends it at once with status 1.
 func installErrorHandlers() {
   XSetErrorHandler { display, event in
     guard let event = event?.pointee else { return 0 }

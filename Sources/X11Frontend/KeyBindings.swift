@@ -21,8 +21,8 @@ enum KeyCommand: Hashable, Sendable {
 
 /// The modifiers a binding can require.
 ///
-/// Shift, CapsLock, NumLock and AltGr (Mod5) are ignored:
-/// the keysym that `XLookupString` returns already says what they did (`Shift+8` is `asterisk`).
+/// Shift, CapsLock, NumLock and AltGr (Mod5) are ignored: the keysym that `XLookupString`
+/// returns already says what they did (`Shift+8` is `asterisk`).
 struct Modifiers: OptionSet, Hashable, Sendable {
   let rawValue: UInt32
 

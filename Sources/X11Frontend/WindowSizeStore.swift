@@ -4,8 +4,9 @@ import Glibc
 /// The window size kept between runs, in pixels at scale 1.
 ///
 /// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
-/// `~/.local/state/circlecalc/window-size`), one line such as `360x640`. A missing, unreadable or corrupt file is ignored; writes are atomic (a temporary
-/// file renamed over the old one), so a crash never leaves half a file.
+/// `~/.local/state/circlecalc/window-size`), one line such as `360x640`. A missing, unreadable
+/// or corrupt file is ignored; writes are atomic (a temporary file renamed over the old one), so
+/// a crash never leaves half a file.
 struct WindowSizeStore: Sendable {
   /// The folder that holds the file.
   let directory: String
