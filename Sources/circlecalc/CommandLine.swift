@@ -32,7 +32,8 @@ enum Command: Equatable {
   }
 
   static let usage = """
-    usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] [--size WxH]
+    usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
+    [--size WxH]
     """
 
   static let helpText = """

@@ -10,8 +10,7 @@ struct InstallTests {
   static let sizes = [16, 22, 24, 32, 48, 64, 128, 256, 512]
 
   @Test(
-    "installs exactly the binary, the .desktop entry, the icons and the man page; uninstall removes them"
-  )
+    "install puts exactly the binary, .desktop entry, icons and man page; uninstall removes them")
   func installAndUninstall() throws {
     let destination = FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-install-\(UUID().uuidString)").path

@@ -43,8 +43,9 @@ struct CommandLineFuzzTests {
       }
       if runs % 50 == 0 { try CommandLineFuzzTests.empty(directory) }
     }
+    let counts = statuses.sorted { $0.key < $1.key }
     print(
-      "command-line fuzz, seed \(base): \(runs) runs, statuses \(statuses.sorted { $0.key < $1.key }),"
+      "command-line fuzz, seed \(base): \(runs) runs, statuses \(counts),"
         + " slowest \(String(format: "%.2f", slowest)) s, \(failures.count) failures,"
         + " \(echoes.count) messages echoing control characters")
     #expect(failures.isEmpty, "\(failures)")

@@ -78,10 +78,11 @@ struct SoakTests {
     }
     let seconds = TestSupport.now() - began
     let end = SoakTests.residentKiB()
+    let tenths = samples.map(String.init).joined(separator: ",")
     print(
       "soak: \(pressed) keys in \(String(format: "%.1f", seconds)) s,"
         + " \(Int(Double(pressed) / seconds)) keys/s, VmRSS KiB: start \(start) end \(end)"
-        + " peak \(max(peak, end)) (every tenth: \(samples.map(String.init).joined(separator: ",")))"
+        + " peak \(max(peak, end)) (every tenth: \(tenths))"
         + " history \(calculator.history.count) rows, checksum \(shown % 1_000)")
     #expect(broken.isEmpty, "\(broken.prefix(5))")
   }

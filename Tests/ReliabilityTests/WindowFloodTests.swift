@@ -112,9 +112,8 @@ struct WindowFloodTests {
         if difference != 0 { return }
       }
     }
-    print(
-      "window click flood: \(count) clicks shown after \(String(format: "%.1f", TestSupport.now() - start)) s"
-        + " including checks")
+    let seconds = String(format: "%.1f", TestSupport.now() - start)
+    print("window click flood: \(count) clicks shown after \(seconds) s including checks")
   }
 
   @Test("1,000 resizes in a burst, 1×1 and 8000×8000 among them: the last size is drawn, at once")
