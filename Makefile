@@ -56,6 +56,15 @@ lint:
 	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi; \
 	bad=$$(imports Sources/CalculatorNumbers | grep -vxE 'FoundationEssentials|CMPFR|Glibc' || true); \
 	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi
+	@# swift format wraps neither comments nor strings: no line over 100 columns, except inside
+	@# a declaration marked swift-format-ignore (an aligned table), up to its closing bracket.
+	@long=$$(awk 'FNR == 1 { marked = 0; table = 0 } \
+		/^ *\/\/ swift-format-ignore/ { marked = 1; next } \
+		marked && !/^ *\/\// { marked = 0; table = 1; indent = match($$0, /[^ ]/); next } \
+		table && /[^ ]/ && match($$0, /[^ ]/) <= indent { table = 0; if (/^ *[])}]/) next } \
+		!table { print FILENAME ":" FNR ": " $$0 }' $$(find Sources Tests -name '*.swift') \
+		| LC_ALL=C.UTF-8 grep -aE '^[^:]+:[0-9]+: .{101}' | cut -d: -f1,2); \
+	if [ -n "$$long" ]; then printf 'over 100 columns: %s\n' $$long >&2; exit 1; fi
 
 # NO_BUILD=1 installs an already built $(BIN) (the install test uses it).
 install:
