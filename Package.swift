@@ -45,7 +45,8 @@ let package = Package(
     .testTarget(name: "CalculatorCoreTests", dependencies: testSupport),
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
-      name: "CalculatorRenderTests", dependencies: testSupport, exclude: ["Snapshots"]),
+      name: "CalculatorRenderTests", dependencies: testSupport + ["X11Frontend"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "X11FrontendTests", dependencies: testSupport + ["X11Frontend"]),
     .testTarget(name: "ReliabilityTests", dependencies: testSupport),
   ],

@@ -6,8 +6,10 @@ public enum KeypadAction: Hashable, Sendable {
   case key(Key)
   /// The one AC/C cell: the calculator's `clearLabel` says which.
   case clear
-  /// The ⌨ cell: toggles the shortcuts overlay.
-  case shortcuts
+  /// The ⌨ cell: opens the mode menu.
+  case modes
+  /// `2nd`: shows the alternate functions (window only; no token).
+  case secondFunctions
 }
 
 /// The colour family of a keypad cell (the renderer's theme maps it to colours).
@@ -18,87 +20,235 @@ public enum KeyStyle: Hashable, Sendable {
   case function
   /// `÷ × − + =`: orange, white label; a pending operator shows inverted.
   case `operator`
+  /// The scientific keys: darker gray, smaller white label; `2nd` and `mr` can show lit.
+  case scientific
 }
 
-/// One cell of the keypad table.
+/// A key's label: runs of text, some raised or lowered (`x²` is `x` and a raised `2`).
+public struct KeyLabel: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// Where a run sits.
+  public enum Position: Hashable, Sendable {
+    case normal
+    case superscript
+    case `subscript`
+  }
+
+  /// One run of text in one position.
+  public struct Run: Hashable, Sendable {
+    /// The text.
+    public var text: String
+    /// Where it sits.
+    public var position: Position
+  }
+
+  /// The runs, left to right.
+  public let runs: [Run]
+
+  /// A label from markup: `^{…}` raises, `_{…}` lowers: `"x^{2}"`, `"log_{10}"`, `"sin^{−1}"`.
+  public init(_ markup: String) {
+    var runs: [Run] = []
+    var rest = Substring(markup)
+    while !rest.isEmpty {
+      if let marker = rest.first, marker == "^" || marker == "_", rest.dropFirst().first == "{",
+        let end = rest.firstIndex(of: "}")
+      {
+        let text = rest[rest.index(rest.startIndex, offsetBy: 2)..<end]
+        runs.append(Run(text: String(text), position: marker == "^" ? .superscript : .subscript))
+        rest = rest[rest.index(after: end)...]
+      } else {
+        let text = rest.prefix { $0 != "^" && $0 != "_" }
+        let run = text.isEmpty ? rest.prefix(1) : text
+        runs.append(Run(text: String(run), position: .normal))
+        rest = rest.dropFirst(run.count)
+      }
+    }
+    self.runs = runs
+  }
+
+  /// A label from markup.
+  public init(stringLiteral markup: String) { self.init(markup) }
+
+  /// The text without positions: `"x2"`, `"log10"`.
+  public var description: String { runs.map(\.text).joined() }
+}
+
+/// One cell of a keypad table.
 public struct KeyCap: Hashable, Sendable {
   /// What pressing it does.
   public let action: KeypadAction
-  /// The label drawn on it; the clear cell shows `clearLabel` instead, and ⌨ is a drawn glyph.
-  public let label: String
+  /// The label drawn on it (the clear, angle and ⌨ cells are drawn from state or as glyphs).
+  public let label: KeyLabel
   /// Its colour family.
   public let style: KeyStyle
+  /// What it does and shows while `2nd` is on, if that differs.
+  public let alternate: Alternate?
 
-  /// A cell doing `action`, labelled `label`, coloured by `style`.
-  public init(_ action: KeypadAction, _ label: String, _ style: KeyStyle) {
+  /// The action and label a cell has while `2nd` is on.
+  public struct Alternate: Hashable, Sendable {
+    /// What pressing it does then.
+    public let action: KeypadAction
+    /// What it shows then.
+    public let label: KeyLabel
+  }
+
+  /// A cell doing `action`, labelled `label`, coloured by `style`; with `2nd` on it does
+  /// `second` instead, labelled `secondLabel`.
+  public init(
+    _ action: KeypadAction, _ label: KeyLabel, _ style: KeyStyle,
+    second: KeypadAction? = nil, _ secondLabel: KeyLabel? = nil
+  ) {
     self.action = action
     self.label = label
     self.style = style
+    alternate = second.map { Alternate(action: $0, label: secondLabel ?? label) }
+  }
+
+  /// The action with `2nd` on or off.
+  public func action(second: Bool) -> KeypadAction {
+    second ? alternate?.action ?? action : action
+  }
+
+  /// The label as shown: AC or C, and Rad or Deg (the unit it switches to), from the
+  /// calculator; the alternate while `2nd` is on.
+  public func label(for calculator: Calculator, second: Bool) -> KeyLabel {
+    switch action {
+    case .clear: KeyLabel(calculator.clearLabel.rawValue)
+    case .key(.modifier(.angle)): calculator.angle == .degrees ? "Rad" : "Deg"
+    default: second ? alternate?.label ?? label : label
+    }
+  }
+
+  /// Whether the cell shows lit: `2nd` while on, `mr` while the memory holds a value.
+  public func isLit(for calculator: Calculator, second: Bool) -> Bool {
+    switch action {
+    case .secondFunctions: second
+    case .key(.memory(.recall)): calculator.memory != nil
+    default: false
+    }
   }
 }
 
-/// The keypad table, laid out like the screen (DESIGN.md section 3, iOS 18 keypad).
-///
-/// To change the keypad, edit `rows` and nothing else.
-public enum Keypad {
-  // swift-format-ignore
+/// A keypad: its table of cells, laid out like the screen, rows of equal length.
+public struct Keypad: Hashable, Sendable {
   /// The cells, top row first, left to right.
-  public static let rows: [[KeyCap]] = [
-    //       action                          label  style
-    [KeyCap(.clear,                          "AC",  .function),
-     KeyCap(.key(.toggleSign),               "±",   .function),
-     KeyCap(.key(.percent),                  "%",   .function),
-     KeyCap(.key(.operation(.divide)),       "÷",   .operator)],
-    [KeyCap(.key(.digit(.seven)),            "7",   .digit),
-     KeyCap(.key(.digit(.eight)),            "8",   .digit),
-     KeyCap(.key(.digit(.nine)),             "9",   .digit),
-     KeyCap(.key(.operation(.multiply)),     "×",   .operator)],
-    [KeyCap(.key(.digit(.four)),             "4",   .digit),
-     KeyCap(.key(.digit(.five)),             "5",   .digit),
-     KeyCap(.key(.digit(.six)),              "6",   .digit),
-     KeyCap(.key(.operation(.subtract)),     "−",   .operator)],
-    [KeyCap(.key(.digit(.one)),              "1",   .digit),
-     KeyCap(.key(.digit(.two)),              "2",   .digit),
-     KeyCap(.key(.digit(.three)),            "3",   .digit),
-     KeyCap(.key(.operation(.add)),          "+",   .operator)],
-    [KeyCap(.shortcuts,                      "⌨",   .digit),
-     KeyCap(.key(.digit(.zero)),             "0",   .digit),
-     KeyCap(.key(.decimalPoint),             ".",   .digit),
-     KeyCap(.key(.equals),                   "=",   .operator)],
-  ]
+  public let rows: [[KeyCap]]
+  /// Whether a window too short for the keypad's width spreads its columns apart, as the
+  /// iPhone's landscape keypad fills its width.
+  public let spreadsColumns: Bool
 
-  /// The number of rows (5).
-  public static var rowCount: Int { rows.count }
-  /// The number of columns (4).
-  public static var columnCount: Int { rows.first?.count ?? 0 }
+  /// A keypad from its rows.
+  public init(rows: [[KeyCap]], spreadsColumns: Bool = false) {
+    self.rows = rows
+    self.spreadsColumns = spreadsColumns
+  }
+
+  /// The keypad a mode shows.
+  public static func of(_ mode: Mode) -> Keypad {
+    switch mode {
+    case .basic: basic
+    case .scientific: scientific
+    }
+  }
+
+  /// The number of rows.
+  public var rowCount: Int { rows.count }
+  /// The number of columns.
+  public var columnCount: Int { rows.first?.count ?? 0 }
 
   /// Every cell position, row by row.
-  public static let positions: [GridPosition] = rows.indices.flatMap { row in
-    rows[row].indices.map { GridPosition(row: row, column: $0) }
+  public var positions: [GridPosition] {
+    rows.indices.flatMap { row in rows[row].indices.map { GridPosition(row: row, column: $0) } }
   }
 
   /// The table cell at `position`, or nil outside the table.
-  public static func cap(at position: GridPosition) -> KeyCap? {
+  public func cap(at position: GridPosition) -> KeyCap? {
     guard rows.indices.contains(position.row), rows[position.row].indices.contains(position.column)
     else { return nil }
     return rows[position.row][position.column]
   }
 
-  /// The action of a cell (`.shortcuts` outside the table, which never happens for real cells).
-  public static func action(at position: GridPosition) -> KeypadAction {
-    cap(at: position)?.action ?? .shortcuts
+  /// The action of a cell (with `2nd` on or off), or nil outside the table.
+  public func action(at position: GridPosition, second: Bool = false) -> KeypadAction? {
+    cap(at: position)?.action(second: second)
   }
 
-  /// The cell that shows a key (AC and C → the clear cell); nil for ⌫.
-  public static func position(of key: Key) -> GridPosition? {
+  /// The cell that shows a key, with `2nd` on or off (AC and C → the clear cell); nil for ⌫ and
+  /// for keys this keypad does not have.
+  public func position(of key: Key, second: Bool = false) -> GridPosition? {
     switch key {
     case .allClear, .clearEntry: position(of: KeypadAction.clear)
-    default: position(of: KeypadAction.key(key))
+    default: position(of: KeypadAction.key(key), second: second)
     }
   }
 
-  /// The cell of a keypad action, or nil when no cell has it.
-  public static func position(of action: KeypadAction) -> GridPosition? {
-    positions.first { cap(at: $0)?.action == action }
+  /// The cell of a keypad action, with `2nd` on or off, or nil when no cell has it.
+  public func position(of action: KeypadAction, second: Bool = false) -> GridPosition? {
+    positions.first { cap(at: $0)?.action(second: second) == action }
   }
+}
+
+// DESIGN.md section 3: the iOS 18 keypad. To change a keypad, edit its table and nothing else.
+extension Keypad {
+  // swift-format-ignore
+  /// The basic keypad, 4 × 5.
+  public static let basic = Keypad(rows: [
+    //      action                                label  style
+    [KeyCap(.clear,                               "AC",  .function),
+     KeyCap(.key(.toggleSign),                    "±",   .function),
+     KeyCap(.key(.percent),                       "%",   .function),
+     KeyCap(.key(.operation(.divide)),            "÷",   .operator)],
+    [KeyCap(.key(.digit(.seven)),                 "7",   .digit),
+     KeyCap(.key(.digit(.eight)),                 "8",   .digit),
+     KeyCap(.key(.digit(.nine)),                  "9",   .digit),
+     KeyCap(.key(.operation(.multiply)),          "×",   .operator)],
+    [KeyCap(.key(.digit(.four)),                  "4",   .digit),
+     KeyCap(.key(.digit(.five)),                  "5",   .digit),
+     KeyCap(.key(.digit(.six)),                   "6",   .digit),
+     KeyCap(.key(.operation(.subtract)),          "−",   .operator)],
+    [KeyCap(.key(.digit(.one)),                   "1",   .digit),
+     KeyCap(.key(.digit(.two)),                   "2",   .digit),
+     KeyCap(.key(.digit(.three)),                 "3",   .digit),
+     KeyCap(.key(.operation(.add)),               "+",   .operator)],
+    [KeyCap(.modes,                               "⌨",   .digit),
+     KeyCap(.key(.digit(.zero)),                  "0",   .digit),
+     KeyCap(.key(.decimalPoint),                  ".",   .digit),
+     KeyCap(.key(.equals),                        "=",   .operator)],
+  ])
+
+  // swift-format-ignore
+  /// The scientific keypad, 10 × 5 (DESIGN.md section 6): six columns of functions, then the
+  /// basic keypad.
+  public static let scientific = Keypad(rows: zip([
+    //      action                                      label          style        2nd: action                                         label
+    [KeyCap(.key(.parenthesis(.open)),                  "(",           .scientific),
+     KeyCap(.key(.parenthesis(.close)),                 ")",           .scientific),
+     KeyCap(.key(.memory(.clear)),                      "mc",          .scientific),
+     KeyCap(.key(.memory(.add)),                        "m+",          .scientific),
+     KeyCap(.key(.memory(.subtract)),                   "m−",          .scientific),
+     KeyCap(.key(.memory(.recall)),                     "mr",          .scientific)],
+    [KeyCap(.secondFunctions,                           "2^{nd}",      .scientific),
+     KeyCap(.key(.function(.square)),                   "x^{2}",       .scientific),
+     KeyCap(.key(.function(.cube)),                     "x^{3}",       .scientific),
+     KeyCap(.key(.operation(.power)),                   "x^{y}",       .scientific),
+     KeyCap(.key(.function(.exponential)),              "e^{x}",       .scientific, second: .key(.operation(.reversePower)),          "y^{x}"),
+     KeyCap(.key(.function(.powerOfTen)),               "10^{x}",      .scientific, second: .key(.function(.powerOfTwo)),             "2^{x}")],
+    [KeyCap(.key(.function(.reciprocal)),               "^{1}/x",      .scientific),
+     KeyCap(.key(.function(.squareRoot)),               "^{2}√x",      .scientific),
+     KeyCap(.key(.function(.cubeRoot)),                 "^{3}√x",      .scientific),
+     KeyCap(.key(.operation(.root)),                    "^{y}√x",      .scientific),
+     KeyCap(.key(.function(.naturalLogarithm)),         "ln",          .scientific, second: .key(.operation(.logarithm)),             "log_{y}"),
+     KeyCap(.key(.function(.commonLogarithm)),          "log_{10}",    .scientific, second: .key(.function(.binaryLogarithm)),        "log_{2}")],
+    [KeyCap(.key(.function(.factorial)),                "x!",          .scientific),
+     KeyCap(.key(.function(.sine)),                     "sin",         .scientific, second: .key(.function(.arcsine)),                "sin^{−1}"),
+     KeyCap(.key(.function(.cosine)),                   "cos",         .scientific, second: .key(.function(.arccosine)),              "cos^{−1}"),
+     KeyCap(.key(.function(.tangent)),                  "tan",         .scientific, second: .key(.function(.arctangent)),             "tan^{−1}"),
+     KeyCap(.key(.constant(.e)),                        "e",           .scientific),
+     KeyCap(.key(.operation(.scientific)),              "EE",          .scientific)],
+    [KeyCap(.key(.modifier(.angle)),                    "Rad",         .scientific),
+     KeyCap(.key(.function(.hyperbolicSine)),           "sinh",        .scientific, second: .key(.function(.inverseHyperbolicSine)),   "sinh^{−1}"),
+     KeyCap(.key(.function(.hyperbolicCosine)),         "cosh",        .scientific, second: .key(.function(.inverseHyperbolicCosine)), "cosh^{−1}"),
+     KeyCap(.key(.function(.hyperbolicTangent)),        "tanh",        .scientific, second: .key(.function(.inverseHyperbolicTangent)),"tanh^{−1}"),
+     KeyCap(.key(.constant(.pi)),                       "π",           .scientific),
+     KeyCap(.key(.constant(.random)),                   "Rand",        .scientific)],
+  ], basic.rows).map { $0 + $1 }, spreadsColumns: true)
 }

@@ -1,12 +1,13 @@
 /// CalculatorLayout: the keypad table and all geometry from the window size, with no drawing and
-/// no platform code. Start reading at `Layout.init(width:height:)`; the keypad is
-/// `Keypad.rows` in Keypad.swift.
+/// no platform code. Start reading at `Layout.init(width:height:keypad:)`; the keypads are
+/// the tables in Keypad.swift.
 import CalculatorCore
 
 /// Geometry of the whole window, from its size.
 ///
 /// Proportions are DESIGN.md section 3's, given for a window 393 wide and scaled by `unit`:
-/// width-limited `unit` is `width / 393`; a window too short for that shrinks `unit` (and with it
+/// width-limited `unit` is `width / 393` for the basic keypad (`Reference.width(columns:)` for
+/// others); a window too short for that shrinks `unit` (and with it
 /// the circles, margins and fonts) until the stack below fits its height, keypad centred.
 ///
 ///     top margin 12 · history strip ≥ 1 row (36) · display 96 · gap 20 · keypad · bottom 30
@@ -19,8 +20,10 @@ public struct Layout: Equatable, Sendable {
   public let unit: Double
   /// The diameter of every circle, a whole number of pixels; 0 for an empty layout.
   public let diameter: Double
-  /// The gap between neighbouring circles, across and down.
+  /// The gap between neighbouring circles down, and the least gap across.
   public let gap: Double
+  /// The gap between neighbouring circles across: `gap`, or more in a wide window.
+  public let columnGap: Double
   /// The bounding box of the 4 × 5 grid of circles.
   public let keypadRect: Rect
   /// Where the number is drawn: the window's width less the side padding, so in a wide window
@@ -41,6 +44,8 @@ public struct Layout: Equatable, Sendable {
   public let symbolLabelFontSize: Double
   /// The label font size for operator cells (`÷ × − + =`).
   public let operatorLabelFontSize: Double
+  /// The label font size for the scientific cells (smaller: `log₁₀`, `sinh⁻¹` must fit).
+  public let scientificLabelFontSize: Double
 
   /// Reference proportions at width 393 (DESIGN.md section 3 unless noted).
   enum Reference {
@@ -64,39 +69,70 @@ public struct Layout: Equatable, Sendable {
     // Issue 9: operator glyphs at least as tall as the digits. Inter Medium's × is 0.475 em
     // tall and Inter Regular's digits 0.747 em: × at 50 is 23.8 tall, the digits at 30 22.4.
     static let operatorLabel = 50.0
-    // 4 × 79.25 (the unrounded diameter) + 3 gaps + 2 paddings = 393
-    static let circlesWidth = width - 2 * sidePadding - 3 * gap  // 317
-    // 12 + 36 + 96 + 20 + (5 × 79.25 + 4 × 12) + 30
-    static let stackHeight =
-      topMargin + historyRowHeight + displayHeight + displayGap
-      + (5 * circlesWidth / 4 + 4 * gap) + bottomMargin  // 638.25
+    static let scientificLabel = 24.0  // iPhone landscape: about 0.3 of the diameter
+    // (393 − 2 × 20 − 3 × 12) / 4: the basic keypad's unrounded diameter at width 393
+    static let diameter = 79.25
+    /// Everything above and below the keypad: 12 + 36 + 96 + 20 above, 30 below.
+    static let chrome = topMargin + historyRowHeight + displayHeight + displayGap + bottomMargin
+
+    /// The reference width of a keypad `columns` wide: 393 for the basic 4 columns.
+    static func width(columns: Int) -> Double {
+      2 * sidePadding + Double(columns) * diameter + Double(columns - 1) * gap
+    }
+
+    /// The reference height of the whole stack for a keypad `rows` tall: 638.25 for 5 rows.
+    static func height(rows: Int) -> Double {
+      chrome + Double(rows) * diameter + Double(rows - 1) * gap
+    }
   }
 
   /// The window size the calculator opens at the first time, at 96 dpi.
   public static let defaultSize = (width: 360, height: 640)
+
+  /// The size a mode opens at the first time, at 96 dpi: scientific is an iPhone turned on its
+  /// side (DESIGN.md section 5).
+  public static func defaultSize(for mode: Mode) -> (width: Int, height: Int) {
+    switch mode {
+    case .basic: defaultSize
+    case .scientific: (852, 393)
+    }
+  }
+
   /// The largest window side the layout works with, in pixels: X and cairo stop there.
   public static let maximumSide = 32767
   /// The largest window side a user may ask for (`--size`) or the saved size may hold; a
   /// square window that size is already a 1 GiB image.
   public static let maximumRequestedSide = 16384
 
-  /// The layout of a `width` × `height` window; windows too small for a 1-pixel circle give an
-  /// empty layout (`isEmpty`): zero rects and circles, no hits.
-  public init(width: Int, height: Int) {
-    // The cap also keeps the integer ratios below in range.
+  /// The keypad whose cells this layout places.
+  public let keypad: Keypad
+
+  /// The layout of `keypad` in a `width` × `height` window; windows too small for a 1-pixel
+  /// circle give an empty layout (`isEmpty`): zero rects and circles, no hits.
+  public init(width: Int, height: Int, keypad: Keypad = .basic) {
     self.width = min(max(0, width), Layout.maximumSide)
     self.height = min(max(0, height), Layout.maximumSide)
+    self.keypad = keypad
     let w = Double(self.width)
     let h = Double(self.height)
-    // 393 × 4 = 1572 and 638.25 × 4 = 2553: integer ratios keep floor() exact.
-    let isWidthLimited = self.width * 2553 <= self.height * 1572
-    let unit = isWidthLimited ? w / Reference.width : h / Reference.stackHeight
-    // Integer division is the floor here; it also keeps libm out of this pure module.
-    let diameter = Double(isWidthLimited ? self.width * 317 / 1572 : self.height * 317 / 2553)
+    let columns = max(keypad.columnCount, 1)
+    let rows = max(keypad.rowCount, 1)
+    // The keypad fills the width, unless that makes the stack taller than the window. Each
+    // ratio is one correctly rounded division of an exact product, so a diameter that is a
+    // whole number (4 × 79.25 at width 1572) is not floored below itself.
+    let widthUnit = w / Reference.width(columns: columns)
+    let heightUnit = h / Reference.height(rows: rows)
+    let isWidthLimited = widthUnit <= heightUnit
+    let unit = min(widthUnit, heightUnit)
+    let diameter =
+      isWidthLimited
+      ? (w * Reference.diameter / Reference.width(columns: columns)).rounded(.down)
+      : (h * Reference.diameter / Reference.height(rows: rows)).rounded(.down)
     guard diameter >= 1 else {
       self.unit = 0
       self.diameter = 0
       gap = 0
+      columnGap = 0
       keypadRect = .zero
       displayRect = .zero
       historyRect = .zero
@@ -106,13 +142,21 @@ public struct Layout: Equatable, Sendable {
       digitLabelFontSize = 0
       symbolLabelFontSize = 0
       operatorLabelFontSize = 0
+      scientificLabelFontSize = 0
       return
     }
     self.unit = unit
     self.diameter = diameter
     gap = Reference.gap * unit
-    let keypadWidth = 4 * diameter + 3 * gap
-    let keypadHeight = 5 * diameter + 4 * gap
+    // A window too short for its width spreads the columns of a landscape keypad, up to half a
+    // diameter more apart, so it fills its window as on the iPhone.
+    let spread =
+      (w - 2 * Reference.sidePadding * unit - Double(columns) * diameter)
+      / Double(max(columns - 1, 1))
+    columnGap =
+      isWidthLimited || !keypad.spreadsColumns ? gap : min(max(gap, spread), gap + diameter / 2)
+    let keypadWidth = Double(columns) * diameter + Double(columns - 1) * columnGap
+    let keypadHeight = Double(rows) * diameter + Double(rows - 1) * gap
     keypadRect = Rect(
       x: (w - keypadWidth) / 2, y: h - Reference.bottomMargin * unit - keypadHeight,
       width: keypadWidth, height: keypadHeight)
@@ -130,6 +174,7 @@ public struct Layout: Equatable, Sendable {
     digitLabelFontSize = Reference.digitLabel * unit
     symbolLabelFontSize = Reference.symbolLabel * unit
     operatorLabelFontSize = Reference.operatorLabel * unit
+    scientificLabelFontSize = Reference.scientificLabel * unit
   }
 
   /// True when the window is too small to draw any keypad.
@@ -145,17 +190,16 @@ public struct Layout: Equatable, Sendable {
   /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
   public func cell(at point: Point) -> GridPosition? {
     guard !isEmpty else { return nil }
-    return Keypad.positions.first { circle(at: $0).contains(point) }
+    return keypad.positions.first { circle(at: $0).contains(point) }
   }
 
   /// The circle of a cell.
   public func circle(at position: GridPosition) -> Circle {
     guard !isEmpty else { return Circle(center: Point(x: 0, y: 0), radius: 0) }
-    let step = diameter + gap
     return Circle(
       center: Point(
-        x: keypadRect.minX + radius + Double(position.column) * step,
-        y: keypadRect.minY + radius + Double(position.row) * step),
+        x: keypadRect.minX + radius + Double(position.column) * (diameter + columnGap),
+        y: keypadRect.minY + radius + Double(position.row) * (diameter + gap)),
       radius: radius)
   }
 

@@ -5,14 +5,20 @@ import CalculatorLayout
 public struct Frame: Equatable, Sendable {
   /// The calculator whose state is shown.
   public var calculator: Calculator
+  /// Which keypad shows.
+  public var mode: Mode = .basic
+  /// `2nd` is on: the scientific keys show their alternates.
+  public var showsSecond = false
   /// Window width in pixels.
   public var width: Int
   /// Window height in pixels.
   public var height: Int
   /// The lightened circle (mouse held down, or a key just typed).
   public var pressed: GridPosition? = nil
-  /// Shows the keyboard-shortcuts overlay over the keypad.
-  public var showsShortcuts = false
+  /// The mode menu, when open.
+  public var menuSelection: MenuSelection? = nil
+  /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
+  public var shortcuts: [ShortcutLine]? = nil
   /// Rows scrolled back from the newest; clamp with `Layout.maxHistoryOffset`.
   public var historyOffset = 0
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
@@ -26,7 +32,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// The geometry this frame is drawn with.
-  public var layout: Layout { Layout(width: width, height: height) }
+  public var layout: Layout { Layout(width: width, height: height, keypad: Keypad.of(mode)) }
 }
 
 /// A brief change of the display's colour that answers a key.

@@ -4,35 +4,40 @@ import CalculatorLayout
 
 extension Renderer {
   func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    let keypad = layout.keypad
+    let calculator = frame.calculator
     // DESIGN.md: the pending operator shows white with an orange label until the next number
     // starts ("12+" shows + white, "12+3" orange again though + is still pending).
-    let pending = frame.calculator.highlightedOperation.flatMap {
-      Keypad.position(of: Key.operation($0))
+    let pending = calculator.highlightedOperation.flatMap {
+      keypad.position(of: Key.operation($0), second: frame.showsSecond)
     }
-    for position in Keypad.positions {
-      guard let cap = Keypad.cap(at: position) else { continue }
+    for position in keypad.positions {
+      guard let cap = keypad.cap(at: position) else { continue }
       let circle = layout.circle(at: position)
       let colors = Theme.colors(
-        style: cap.style, isPressed: frame.pressed == position, isPending: pending == position)
+        style: cap.style, isPressed: frame.pressed == position, isPending: pending == position,
+        isLit: cap.isLit(for: calculator, second: frame.showsSecond))
       fillCircle(circle, color: colors.fill, in: context)
       context.setColor(colors.label)
-      switch cap.action {
-      case .shortcuts:
+      let label = cap.label(for: calculator, second: frame.showsSecond)
+      switch (cap.action, cap.style) {
+      case (.modes, _):
         drawKeyboardGlyph(in: circle, context: context)
-      case .clear:
+      case (_, .scientific):
         drawLabel(
-          frame.calculator.clearLabel.rawValue, face: symbolFace,
-          size: layout.symbolLabelFontSize, in: circle, context: context)
-      case .key(.decimalPoint):
+          label, face: labelFace, size: layout.scientificLabelFontSize, in: circle,
+          context: context, verticalReference: "0")
+      case (.key(.decimalPoint), _):
         drawPoint(in: circle, layout: layout, context: context)
-      case .key:
-        let isDigit = cap.style == .digit
-        // Digits and the point share the baseline of a centred "0", so "." sits low like a
-        // period, as on the iPhone, instead of floating mid-circle as a tiny dot.
+      case (_, .digit):
+        // Digits share the baseline of a centred "0".
         drawLabel(
-          cap.label, face: isDigit ? labelFace : symbolFace,
-          size: isDigit ? layout.digitLabelFontSize : labelSize(cap.style, layout), in: circle,
-          context: context, verticalReference: isDigit ? "0" : nil)
+          label, face: labelFace, size: layout.digitLabelFontSize, in: circle, context: context,
+          verticalReference: "0")
+      case (_, .function), (_, .operator):
+        drawLabel(
+          label, face: symbolFace, size: labelSize(cap.style, layout), in: circle,
+          context: context)
       }
     }
   }
@@ -71,18 +76,69 @@ extension Renderer {
     cairo_mask_surface(context.pointer, sprite.pointer, left, top)
   }
 
-  /// Centres the label's ink box on the circle; vertically, the ink box of
-  /// `verticalReference` instead when given, so labels can share a baseline.
+  /// Raised and lowered runs: this much of the size, this much of the size up or down.
+  private static let scriptScale = 0.62
+  private static let superscriptRise = 0.42
+  private static let subscriptDrop = 0.18
+  /// A label never spans more of its circle's diameter than this.
+  private static let labelWidthLimit = 0.8
+
+  /// Draws a label centred on its circle, superscripts raised and subscripts lowered.
+  ///
+  /// Across: the advance of all its runs, centred (shrunk to fit the circle). Down: the ink of
+  /// the normal runs centred, or the ink of `verticalReference` when given, so labels can share
+  /// a baseline.
   private func drawLabel(
-    _ label: String, face: FontFace, size: Double, in circle: Circle, context: CairoContext,
+    _ label: KeyLabel, face: FontFace, size: Double, in circle: Circle, context: CairoContext,
     verticalReference: String? = nil
   ) {
+    func runSize(_ run: KeyLabel.Run, _ size: Double) -> Double {
+      run.position == .normal ? size : size * Renderer.scriptScale
+    }
+    func measure(_ size: Double) -> (advance: Double, ink: TextExtents?) {
+      var advance = 0.0
+      var ink: TextExtents?
+      for run in label.runs {
+        context.setFont(face, size: runSize(run, size))
+        let extents = context.extents(run.text)
+        if ink == nil {
+          ink = extents
+          ink?.x += advance
+        }
+        advance += extents.advance
+      }
+      return (advance, ink)
+    }
+    var size = size
+    var (advance, _) = measure(size)
+    let room = 2 * circle.radius * Renderer.labelWidthLimit
+    if advance > room {
+      size *= room / advance
+      advance = measure(size).advance
+    }
     context.setFont(face, size: size)
-    let ink = context.extents(label)
-    let vertical = verticalReference.map(context.extents) ?? ink
-    context.showText(
-      label, x: circle.center.x - ink.x - ink.width / 2,
-      y: circle.center.y - vertical.y - vertical.height / 2)
+    let normal = label.runs.filter { $0.position == .normal }.map(\.text).joined()
+    let vertical = context.extents(verticalReference ?? (normal.isEmpty ? "0" : normal))
+    let baseline = circle.center.y - vertical.y - vertical.height / 2
+    if label.runs.count == 1, let run = label.runs.first {
+      // One run: centre its ink exactly, as the basic keypad always has.
+      let ink = context.extents(run.text)
+      context.showText(run.text, x: circle.center.x - ink.x - ink.width / 2, y: baseline)
+      return
+    }
+    var x = circle.center.x - advance / 2
+    for run in label.runs {
+      let runSize = runSize(run, size)
+      context.setFont(face, size: runSize)
+      let y: Double
+      switch run.position {
+      case .normal: y = baseline
+      case .superscript: y = baseline - Renderer.superscriptRise * size
+      case .subscript: y = baseline + Renderer.subscriptDrop * size
+      }
+      context.showText(run.text, x: x, y: y)
+      x += context.extents(run.text).advance
+    }
   }
 
   /// Operators are drawn larger than AC ± %: their glyphs at least as tall as the digits.

@@ -84,9 +84,11 @@ public final class Renderer {
     if !layout.isEmpty && surface.status == CAIRO_STATUS_SUCCESS {
       drawHistory(frame, layout: layout, in: context)
       drawDisplay(frame, layout: layout, in: context)
+      drawAngleIndicator(frame, layout: layout, in: context)
       drawKeypad(frame, layout: layout, in: context)
-      if frame.showsShortcuts {
-        drawShortcuts(layout: layout, in: context)
+      drawMenu(frame, layout: layout, in: context)
+      if let lines = frame.shortcuts {
+        drawShortcuts(lines, layout: layout, in: context)
       }
     }
   }

@@ -1,30 +1,18 @@
-/// One line of the shortcuts overlay.
-struct Shortcut: Sendable {
-  /// What to press.
-  let keys: String
-  /// What it does.
-  let action: String
+/// One line of the keyboard-shortcuts overlay: what to press and what it does.
+public struct ShortcutLine: Hashable, Sendable {
+  /// What to press: `"=  Return  Enter"`.
+  public let keys: String
+  /// What it does: `"equals"`.
+  public let action: String
+
+  /// A line pressing `keys` to do `action`.
+  public init(keys: String, action: String) {
+    self.keys = keys
+    self.action = action
+  }
 }
 
-/// The overlay's text; mirrors X11Frontend's KeyBindings.swift (DESIGN.md section 4).
+/// The overlay's title; its lines come from the front end's bindings table.
 enum Shortcuts {
   static let title = "Keyboard"
-
-  // swift-format-ignore
-  static let lines: [Shortcut] = [
-    //        keys                     action
-    Shortcut(keys: "0 – 9",            action: "digits"),
-    Shortcut(keys: ". or ,",           action: "decimal point"),
-    Shortcut(keys: "+  -  *  /  x",    action: "+ − × ÷"),
-    Shortcut(keys: "=  Return  Enter", action: "equals"),
-    Shortcut(keys: "%",                action: "percent"),
-    Shortcut(keys: "Esc",              action: "AC  all clear"),
-    Shortcut(keys: "Delete",           action: "C  clear entry"),
-    Shortcut(keys: "BackSpace",        action: "⌫  delete a digit"),
-    Shortcut(keys: "n  or  F9",        action: "±  change sign"),
-    Shortcut(keys: "Ctrl+C",           action: "copy"),
-    Shortcut(keys: "Ctrl+V",           action: "paste"),
-    Shortcut(keys: "?  or  F1",        action: "this help"),
-    Shortcut(keys: "Ctrl+Q  or  W",    action: "quit"),
-  ]
 }

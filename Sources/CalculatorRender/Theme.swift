@@ -34,27 +34,33 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 // swift-format-ignore
 /// Colours, fonts and proportions: the renderer's one appearance table (roles, not hues).
 public enum Theme {
-  static let background          = Color(0x000000)  // iOS calculator: black
-  static let digitFill           = Color(0x333333)  // DESIGN.md §3 (digits, ".", ⌨)
-  static let digitLabel          = Color(0xFFFFFF)  // DESIGN.md §3
-  static let digitPressedFill    = Color(0x737373)  // iOS highlight of #333333
-  static let functionFill        = Color(0xA5A5A5)  // DESIGN.md §3 (AC/C, ±, %)
-  static let functionLabel       = Color(0x000000)  // DESIGN.md §3
-  static let functionPressedFill = Color(0xD9D9D9)  // iOS highlight of #A5A5A5
-  static let operatorFill        = Color(0xFF9F0A)  // DESIGN.md §3, iOS system orange
-  static let operatorLabel       = Color(0xFFFFFF)  // DESIGN.md §3
-  static let operatorPressedFill = Color(0xFCC78E)  // iOS highlight of #FF9F0A
-  static let pendingFill         = Color(0xFFFFFF)  // DESIGN.md §3: pending operator inverted
-  static let pendingLabel        = Color(0xFF9F0A)  // DESIGN.md §3: orange label
-  static let displayText         = Color(0xFFFFFF)  // DESIGN.md §3
-  static let errorText           = Color(0xFF453A)  // iOS system red (dark): refused paste
-  static let copiedText          = Color(0x666666)  // white dimmed to 40%: the copy cue
-  static let historyText         = Color(0x8E8E93)  // iOS secondary label gray
-  static let overlayDim          = 0.82             // black over the keypad under the shortcuts
-  static let overlayPanel        = Color(0x1C1C1E)  // iOS secondary background (dark)
-  static let overlayTitle        = Color(0xFFFFFF)  // white, like the display
-  static let overlayKeys         = Color(0xFF9F0A)  // operator orange: what to press
-  static let overlayActions      = Color(0xD9D9D9)  // light gray: what it does
+  static let background            = Color(0x000000)  // iOS calculator: black
+  static let digitFill             = Color(0x333333)  // DESIGN.md §3 (digits, ".", ⌨)
+  static let digitLabel            = Color(0xFFFFFF)  // DESIGN.md §3
+  static let digitPressedFill      = Color(0x737373)  // iOS highlight of #333333
+  static let functionFill          = Color(0xA5A5A5)  // DESIGN.md §3 (AC/C, ±, %)
+  static let functionLabel         = Color(0x000000)  // DESIGN.md §3
+  static let functionPressedFill   = Color(0xD9D9D9)  // iOS highlight of #A5A5A5
+  static let operatorFill          = Color(0xFF9F0A)  // DESIGN.md §3, iOS system orange
+  static let operatorLabel         = Color(0xFFFFFF)  // DESIGN.md §3
+  static let operatorPressedFill   = Color(0xFCC78E)  // iOS highlight of #FF9F0A
+  static let scientificFill        = Color(0x212121)  // DESIGN.md §6 (scientific keys)
+  static let scientificLabel       = Color(0xFFFFFF)  // DESIGN.md §6
+  static let scientificPressedFill = Color(0x616161)  // #212121 lightened as #333333 → #737373
+  static let scientificLitFill     = Color(0x505050)  // DESIGN.md §6: 2nd on, memory held
+  static let pendingFill           = Color(0xFFFFFF)  // DESIGN.md §3: pending operator inverted
+  static let pendingLabel          = Color(0xFF9F0A)  // DESIGN.md §3: orange label
+  static let displayText           = Color(0xFFFFFF)  // DESIGN.md §3
+  static let errorText             = Color(0xFF453A)  // iOS system red (dark): refused paste
+  static let copiedText            = Color(0x666666)  // white dimmed to 40%: the copy cue
+  static let historyText           = Color(0x8E8E93)  // iOS secondary label gray
+  static let overlayDim            = 0.82             // black over the keypad under the shortcuts
+  static let overlayPanel          = Color(0x1C1C1E)  // iOS secondary background (dark)
+  static let overlayTitle          = Color(0xFFFFFF)  // white, like the display
+  static let overlayKeys           = Color(0xFF9F0A)  // operator orange: what to press
+  static let overlayActions        = Color(0xD9D9D9)  // light gray: what it does
+  static let menuSelection         = Color(0x3A3A3C)  // iOS tertiary background (dark)
+  static let menuSeparator         = Color(0x48484A)  // iOS separator (dark)
 
   static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // DESIGN.md §3
   static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history
@@ -63,14 +69,19 @@ public enum Theme {
   static let displayBaseline = 0.2   // × display base size above the display rect's bottom
   static let historyBaseline = 0.24  // × row height above the row's bottom
   static let pointDiameter   = 0.1   // × circle diameter: the "." key's dot (issue 9: ≥ 8%)
+  static let indicatorSize   = 0.25  // × display base size: the Rad indicator
 }
 
 extension Theme {
-  /// The fill and label colours of a keypad cell.
-  static func colors(style: KeyStyle, isPressed: Bool, isPending: Bool) -> (
+  /// The fill and label colours of a keypad cell; `isPending` lights an operator, `isLit` a
+  /// scientific key.
+  static func colors(style: KeyStyle, isPressed: Bool, isPending: Bool, isLit: Bool = false) -> (
     fill: Color, label: Color
   ) {
-    switch (style, isPressed, isPending) {
+    switch (style, isPressed, isPending || isLit) {
+    case (.scientific, true, _): (scientificPressedFill, scientificLabel)
+    case (.scientific, false, true): (scientificLitFill, scientificLabel)
+    case (.scientific, false, false): (scientificFill, scientificLabel)
     case (.digit, false, _): (digitFill, digitLabel)
     case (.digit, true, _): (digitPressedFill, digitLabel)
     case (.function, false, _): (functionFill, functionLabel)

@@ -10,12 +10,21 @@ extension App {
     // The keysym after Shift, NumLock and the layout: Shift+8 is `asterisk`, KP_1 without NumLock
     // is `KP_End`. The text is unused (Ctrl+C gives "\u{03}").
     XLookupString(&event, &text, Int32(text.count - 1), &keysym, nil)
+    if state.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
+      switch command.command {
+      case .previous: state.moveMenuSelection(by: -1)
+      case .next: state.moveMenuSelection(by: 1)
+      case .choose: state.chooseMenuSelection()
+      }
+      return
+    }
     switch KeyBinding.command(for: keysym, state: event.state) {
     case .key(let key): state.typeKey(key, keycode: event.keycode)
     case .action(.copy): copy(time: event.time)
     case .action(.paste): paste(from: atoms.clipboard, time: event.time)
     case .action(.quit): isRunning = false
     case .action(.toggleShortcuts): state.toggleShortcuts()
+    case .action(.mode(let mode)): state.switchMode(to: mode)
     case nil: break
     }
   }
@@ -31,14 +40,16 @@ extension App {
       state.pointerPressed(at: point)
     case Button2:
       state.userActed()
-      if state.showsShortcuts {
+      if state.showsShortcuts || state.menu != nil {
         state.showsShortcuts = false
+        state.menu = nil
       } else if state.isAboveKeypad(point) {
         paste(from: XA_PRIMARY, time: event.time)
       }
     case Button3:
       state.userActed()
       state.showsShortcuts = false
+      state.menu = nil
     case Button4: state.scrollHistory(olderBy: 1)
     case Button5: state.scrollHistory(olderBy: -1)
     default: break

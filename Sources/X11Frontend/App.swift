@@ -18,15 +18,19 @@ public struct WindowOptions: Sendable {
   public var height: Int?
   /// The HiDPI scale; nil reads `Xft.dpi` from the resource database (96 dpi is 1).
   public var scale: Double?
+  /// The keypad; nil restores the last one (or basic).
+  public var mode: Mode?
 
   /// The default options: `$DISPLAY`, the last size or 360 × 640, scale from `Xft.dpi`.
   public init(
-    displayName: String? = nil, width: Int? = nil, height: Int? = nil, scale: Double? = nil
+    displayName: String? = nil, width: Int? = nil, height: Int? = nil, scale: Double? = nil,
+    mode: Mode? = nil
   ) {
     self.displayName = displayName
     self.width = width
     self.height = height
     self.scale = scale
+    self.mode = mode
   }
 }
 
@@ -92,11 +96,15 @@ final class App {
     let scale =
       options.scale.map { $0.isFinite ? min(max($0, 0.5), 5) : 1 }
       ?? App.resourceScale(display)
+    let saved = sizeStore?.load()
+    let mode = options.mode ?? saved?.mode ?? .basic
+    // The first start of a mode opens at its own size: scientific in landscape.
+    let modeSize = Layout.defaultSize(for: mode)
     var size = (
-      width: options.width ?? Layout.defaultSize.width,
-      height: options.height ?? Layout.defaultSize.height
+      width: options.width ?? modeSize.width,
+      height: options.height ?? modeSize.height
     )
-    if options.width == nil && options.height == nil, let saved = sizeStore?.load() {
+    if options.width == nil && options.height == nil, let saved, saved.mode == mode {
       // A saved size (a window shrunk to 1×1 without a window manager, an edited file) is
       // kept between the minimum size and the screen.
       let screenWidth = Int(Double(XDisplayWidth(display, screen)) / scale)
@@ -125,7 +133,8 @@ final class App {
     self.window = window
     self.atoms = Atoms(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
-    self.state = WindowState(calculator: calculator, width: width, height: height, scale: scale)
+    self.state = WindowState(
+      calculator: calculator, mode: mode, width: width, height: height, scale: scale)
     setWindowManagerProperties(
       minimumSize: (
         Int32(Double(App.minimumSize.width) * scale), Int32(Double(App.minimumSize.height) * scale)
@@ -161,11 +170,14 @@ final class App {
         XNextEvent(display, &event)
         handle(&event)
       }
-      if isRunning { drawIfNeeded() }
+      if isRunning {
+        requestSize()
+        drawIfNeeded()
+      }
     }
     sizeStore?.save(
       width: Int((Double(state.width) / state.scale).rounded()),
-      height: Int((Double(state.height) / state.scale).rounded()))
+      height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode)
     if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)
     return exitStatus
@@ -203,6 +215,13 @@ final class App {
       hasIcon = true
       setIcon()
     }
+  }
+
+  /// Asks the window manager for the size the state wants (a mode switch), once.
+  func requestSize() {
+    guard let size = state.requestedSize else { return }
+    state.requestedSize = nil
+    XResizeWindow(display, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)))
   }
 
   /// Sleeps until the X connection has data to read or `deadline` passes.

@@ -1,5 +1,7 @@
 import CX11
 import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
 
 /// A window action that is not a calculator key (st keeps `shortcuts[]` apart from `key[]`).
 enum AppAction: Hashable, Sendable, CaseIterable {
@@ -11,6 +13,22 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case quit
   /// `?`, F1: show or hide the list of keyboard shortcuts.
   case toggleShortcuts
+  /// Ctrl+1, Ctrl+2: show a mode's keypad.
+  case mode(Mode)
+
+  static let allCases: [AppAction] =
+    [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
+
+  /// What the shortcuts overlay says it does.
+  var description: String {
+    switch self {
+    case .copy: "copy"
+    case .paste: "paste"
+    case .quit: "quit"
+    case .toggleShortcuts: "this help"
+    case .mode(let mode): MenuItem.mode(mode).title + " mode"
+    }
+  }
 }
 
 /// What a bound key does: a calculator key or a window action.
@@ -40,88 +58,105 @@ struct Modifiers: OptionSet, Hashable, Sendable {
   init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
-/// One row of the bindings table: a keysym with exact modifiers → a command.
+/// One row of the bindings table: a keysym with exact modifiers → a command, and how the
+/// shortcuts overlay names the key (nil: not listed, like the keypad's twins of listed keys).
 struct KeyBinding: Hashable, Sendable {
   let modifiers: Modifiers
   let keysym: KeySym
   let command: KeyCommand
+  let shown: String?
 
-  init(_ modifiers: Modifiers, _ keysym: Int32, _ command: KeyCommand) {
+  init(_ modifiers: Modifiers, _ keysym: Int32, _ command: KeyCommand, _ shown: String?) {
     self.modifiers = modifiers
     self.keysym = KeySym(keysym)
     self.command = command
+    self.shown = shown
   }
 }
 
 // The keypad keys without NumLock (KP_End, KP_Down, …) type digits too: a calculator has no use
 // for keypad navigation, and DESIGN.md says matching ignores NumLock. KP_Delete is the keypad's
 // decimal point key. Letters are matched in lower case, so CapsLock and Shift do not matter
-// (`X` is ×, Ctrl+Shift+C copies).
+// (`X` is ×, Ctrl+Shift+C copies). The scientific keys have DESIGN.md's keys and GNOME
+// Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E EE); the others are a
+// click (or Tab and Space) away.
 // swift-format-ignore
 let keyBindings: [KeyBinding] = [
-  //         modifiers  keysym            command
-  KeyBinding([],        XK_0,             .key(.digit(.zero))),
-  KeyBinding([],        XK_1,             .key(.digit(.one))),
-  KeyBinding([],        XK_2,             .key(.digit(.two))),
-  KeyBinding([],        XK_3,             .key(.digit(.three))),
-  KeyBinding([],        XK_4,             .key(.digit(.four))),
-  KeyBinding([],        XK_5,             .key(.digit(.five))),
-  KeyBinding([],        XK_6,             .key(.digit(.six))),
-  KeyBinding([],        XK_7,             .key(.digit(.seven))),
-  KeyBinding([],        XK_8,             .key(.digit(.eight))),
-  KeyBinding([],        XK_9,             .key(.digit(.nine))),
-  KeyBinding([],        XK_KP_0,          .key(.digit(.zero))),
-  KeyBinding([],        XK_KP_1,          .key(.digit(.one))),
-  KeyBinding([],        XK_KP_2,          .key(.digit(.two))),
-  KeyBinding([],        XK_KP_3,          .key(.digit(.three))),
-  KeyBinding([],        XK_KP_4,          .key(.digit(.four))),
-  KeyBinding([],        XK_KP_5,          .key(.digit(.five))),
-  KeyBinding([],        XK_KP_6,          .key(.digit(.six))),
-  KeyBinding([],        XK_KP_7,          .key(.digit(.seven))),
-  KeyBinding([],        XK_KP_8,          .key(.digit(.eight))),
-  KeyBinding([],        XK_KP_9,          .key(.digit(.nine))),
-  KeyBinding([],        XK_KP_Insert,     .key(.digit(.zero))),
-  KeyBinding([],        XK_KP_End,        .key(.digit(.one))),
-  KeyBinding([],        XK_KP_Down,       .key(.digit(.two))),
-  KeyBinding([],        XK_KP_Next,       .key(.digit(.three))),
-  KeyBinding([],        XK_KP_Left,       .key(.digit(.four))),
-  KeyBinding([],        XK_KP_Begin,      .key(.digit(.five))),
-  KeyBinding([],        XK_KP_Right,      .key(.digit(.six))),
-  KeyBinding([],        XK_KP_Home,       .key(.digit(.seven))),
-  KeyBinding([],        XK_KP_Up,         .key(.digit(.eight))),
-  KeyBinding([],        XK_KP_Prior,      .key(.digit(.nine))),
-  KeyBinding([],        XK_period,        .key(.decimalPoint)),
-  KeyBinding([],        XK_comma,         .key(.decimalPoint)),
-  KeyBinding([],        XK_KP_Decimal,    .key(.decimalPoint)),
-  KeyBinding([],        XK_KP_Separator,  .key(.decimalPoint)),
-  KeyBinding([],        XK_KP_Delete,     .key(.decimalPoint)),
-  KeyBinding([],        XK_plus,          .key(.operation(.add))),
-  KeyBinding([],        XK_KP_Add,        .key(.operation(.add))),
-  KeyBinding([],        XK_minus,         .key(.operation(.subtract))),
-  KeyBinding([],        XK_KP_Subtract,   .key(.operation(.subtract))),
-  KeyBinding([],        XK_asterisk,      .key(.operation(.multiply))),
-  KeyBinding([],        XK_x,             .key(.operation(.multiply))),
-  KeyBinding([],        XK_multiply,      .key(.operation(.multiply))),
-  KeyBinding([],        XK_KP_Multiply,   .key(.operation(.multiply))),
-  KeyBinding([],        XK_slash,         .key(.operation(.divide))),
-  KeyBinding([],        XK_division,      .key(.operation(.divide))),
-  KeyBinding([],        XK_KP_Divide,     .key(.operation(.divide))),
-  KeyBinding([],        XK_equal,         .key(.equals)),
-  KeyBinding([],        XK_Return,        .key(.equals)),
-  KeyBinding([],        XK_KP_Enter,      .key(.equals)),
-  KeyBinding([],        XK_KP_Equal,      .key(.equals)),
-  KeyBinding([],        XK_percent,       .key(.percent)),
-  KeyBinding([],        XK_Escape,        .key(.allClear)),
-  KeyBinding([],        XK_Delete,        .key(.clearEntry)),
-  KeyBinding([],        XK_BackSpace,     .key(.backspace)),
-  KeyBinding([],        XK_n,             .key(.toggleSign)),
-  KeyBinding([],        XK_F9,            .key(.toggleSign)),
-  KeyBinding([],        XK_question,      .action(.toggleShortcuts)),
-  KeyBinding([],        XK_F1,            .action(.toggleShortcuts)),
-  KeyBinding(.control,  XK_c,             .action(.copy)),
-  KeyBinding(.control,  XK_v,             .action(.paste)),
-  KeyBinding(.control,  XK_q,             .action(.quit)),
-  KeyBinding(.control,  XK_w,             .action(.quit)),
+  //         modifiers  keysym            command                                 shown in the overlay
+  KeyBinding([],        XK_0,             .key(.digit(.zero)),                    "0 – 9"),
+  KeyBinding([],        XK_1,             .key(.digit(.one)),                     nil),
+  KeyBinding([],        XK_2,             .key(.digit(.two)),                     nil),
+  KeyBinding([],        XK_3,             .key(.digit(.three)),                   nil),
+  KeyBinding([],        XK_4,             .key(.digit(.four)),                    nil),
+  KeyBinding([],        XK_5,             .key(.digit(.five)),                    nil),
+  KeyBinding([],        XK_6,             .key(.digit(.six)),                     nil),
+  KeyBinding([],        XK_7,             .key(.digit(.seven)),                   nil),
+  KeyBinding([],        XK_8,             .key(.digit(.eight)),                   nil),
+  KeyBinding([],        XK_9,             .key(.digit(.nine)),                    nil),
+  KeyBinding([],        XK_KP_0,          .key(.digit(.zero)),                    nil),
+  KeyBinding([],        XK_KP_1,          .key(.digit(.one)),                     nil),
+  KeyBinding([],        XK_KP_2,          .key(.digit(.two)),                     nil),
+  KeyBinding([],        XK_KP_3,          .key(.digit(.three)),                   nil),
+  KeyBinding([],        XK_KP_4,          .key(.digit(.four)),                    nil),
+  KeyBinding([],        XK_KP_5,          .key(.digit(.five)),                    nil),
+  KeyBinding([],        XK_KP_6,          .key(.digit(.six)),                     nil),
+  KeyBinding([],        XK_KP_7,          .key(.digit(.seven)),                   nil),
+  KeyBinding([],        XK_KP_8,          .key(.digit(.eight)),                   nil),
+  KeyBinding([],        XK_KP_9,          .key(.digit(.nine)),                    nil),
+  KeyBinding([],        XK_KP_Insert,     .key(.digit(.zero)),                    nil),
+  KeyBinding([],        XK_KP_End,        .key(.digit(.one)),                     nil),
+  KeyBinding([],        XK_KP_Down,       .key(.digit(.two)),                     nil),
+  KeyBinding([],        XK_KP_Next,       .key(.digit(.three)),                   nil),
+  KeyBinding([],        XK_KP_Left,       .key(.digit(.four)),                    nil),
+  KeyBinding([],        XK_KP_Begin,      .key(.digit(.five)),                    nil),
+  KeyBinding([],        XK_KP_Right,      .key(.digit(.six)),                     nil),
+  KeyBinding([],        XK_KP_Home,       .key(.digit(.seven)),                   nil),
+  KeyBinding([],        XK_KP_Up,         .key(.digit(.eight)),                   nil),
+  KeyBinding([],        XK_KP_Prior,      .key(.digit(.nine)),                    nil),
+  KeyBinding([],        XK_period,        .key(.decimalPoint),                    "."),
+  KeyBinding([],        XK_comma,         .key(.decimalPoint),                    ","),
+  KeyBinding([],        XK_KP_Decimal,    .key(.decimalPoint),                    nil),
+  KeyBinding([],        XK_KP_Separator,  .key(.decimalPoint),                    nil),
+  KeyBinding([],        XK_KP_Delete,     .key(.decimalPoint),                    nil),
+  KeyBinding([],        XK_plus,          .key(.operation(.add)),                 "+"),
+  KeyBinding([],        XK_KP_Add,        .key(.operation(.add)),                 nil),
+  KeyBinding([],        XK_minus,         .key(.operation(.subtract)),            "-"),
+  KeyBinding([],        XK_KP_Subtract,   .key(.operation(.subtract)),            nil),
+  KeyBinding([],        XK_asterisk,      .key(.operation(.multiply)),            "*"),
+  KeyBinding([],        XK_x,             .key(.operation(.multiply)),            "x"),
+  KeyBinding([],        XK_multiply,      .key(.operation(.multiply)),            nil),
+  KeyBinding([],        XK_KP_Multiply,   .key(.operation(.multiply)),            nil),
+  KeyBinding([],        XK_slash,         .key(.operation(.divide)),              "/"),
+  KeyBinding([],        XK_division,      .key(.operation(.divide)),              nil),
+  KeyBinding([],        XK_KP_Divide,     .key(.operation(.divide)),              nil),
+  KeyBinding([],        XK_equal,         .key(.equals),                          "="),
+  KeyBinding([],        XK_Return,        .key(.equals),                          "Return"),
+  KeyBinding([],        XK_KP_Enter,      .key(.equals),                          "Enter"),
+  KeyBinding([],        XK_KP_Equal,      .key(.equals),                          nil),
+  KeyBinding([],        XK_percent,       .key(.percent),                         "%"),
+  KeyBinding([],        XK_Escape,        .key(.allClear),                        "Escape"),
+  KeyBinding([],        XK_Delete,        .key(.clearEntry),                      "Delete"),
+  KeyBinding([],        XK_BackSpace,     .key(.backspace),                       "BackSpace"),
+  KeyBinding([],        XK_n,             .key(.toggleSign),                      "n"),
+  KeyBinding([],        XK_F9,            .key(.toggleSign),                      "F9"),
+  KeyBinding([],        XK_parenleft,     .key(.parenthesis(.open)),              "("),
+  KeyBinding([],        XK_parenright,    .key(.parenthesis(.close)),             ")"),
+  KeyBinding([],        XK_asciicircum,   .key(.operation(.power)),               "^"),
+  KeyBinding([],        XK_exclam,        .key(.function(.factorial)),            "!"),
+  KeyBinding([],        XK_r,             .key(.function(.squareRoot)),           "r"),
+  KeyBinding(.control,  XK_r,             .key(.function(.squareRoot)),           "Ctrl+R"),
+  KeyBinding(.control,  XK_i,             .key(.function(.reciprocal)),           "Ctrl+I"),
+  KeyBinding([],        XK_p,             .key(.constant(.pi)),                   "p"),
+  KeyBinding(.control,  XK_p,             .key(.constant(.pi)),                   "Ctrl+P"),
+  KeyBinding(.control,  XK_e,             .key(.operation(.scientific)),          "Ctrl+E"),
+  KeyBinding([],        XK_question,      .action(.toggleShortcuts),              "?"),
+  KeyBinding([],        XK_F1,            .action(.toggleShortcuts),              "F1"),
+  KeyBinding(.control,  XK_c,             .action(.copy),                         "Ctrl+C"),
+  KeyBinding(.control,  XK_v,             .action(.paste),                        "Ctrl+V"),
+  KeyBinding(.control,  XK_1,             .action(.mode(.basic)),                 "Ctrl+1"),
+  KeyBinding(.control,  XK_2,             .action(.mode(.scientific)),            "Ctrl+2"),
+  KeyBinding(.control,  XK_q,             .action(.quit),                         "Ctrl+Q"),
+  KeyBinding(.control,  XK_w,             .action(.quit),                         "Ctrl+W"),
 ]
 
 extension KeyBinding {
@@ -136,3 +171,48 @@ extension KeyBinding {
     return keyBindings.first { $0.keysym == lower && $0.modifiers == modifiers }?.command
   }
 }
+
+extension KeyBinding {
+  /// The lines of the shortcuts overlay, from the table: one per command in table order, its
+  /// listed keys together; the scientific keys only in scientific mode.
+  static func shortcutLines(for mode: Mode) -> [ShortcutLine] {
+    var lines: [(command: KeyCommand, keys: [String])] = []
+    for binding in keyBindings {
+      guard let shown = binding.shown else { continue }
+      if case .key(let key) = binding.command, key.isScientific, mode != .scientific { continue }
+      if let index = lines.firstIndex(where: { $0.command == binding.command }) {
+        lines[index].keys.append(shown)
+      } else {
+        lines.append((binding.command, [shown]))
+      }
+    }
+    return lines.map { line in
+      let action: String
+      switch line.command {
+      case .key(.digit): action = "digits"
+      case .key(let key): action = key.spokenName
+      case .action(let appAction): action = appAction.description
+      }
+      return ShortcutLine(keys: line.keys.joined(separator: "  "), action: action)
+    }
+  }
+}
+
+/// What a key does while the mode menu is open.
+enum MenuCommand: Hashable, Sendable {
+  case previous
+  case next
+  case choose
+}
+
+// swift-format-ignore
+/// The keys of the open mode menu; Escape closes it like any overlay (`WindowState.typeKey`).
+let menuBindings: [(keysym: KeySym, command: MenuCommand)] = [
+  //  keysym                  command
+  (KeySym(XK_Up),             .previous),
+  (KeySym(XK_KP_Up),          .previous),
+  (KeySym(XK_Down),           .next),
+  (KeySym(XK_KP_Down),        .next),
+  (KeySym(XK_Return),         .choose),
+  (KeySym(XK_KP_Enter),       .choose),
+]

@@ -15,33 +15,46 @@ struct WindowState: Equatable, Sendable {
   }
 
   var calculator: Calculator
+  /// Which keypad shows; switching keeps the calculator.
+  var mode: Mode
   var width: Int
   var height: Int
   /// The HiDPI scale the window opened with; the size saved for the next start is divided by it.
   var scale: Double
   var highlight: Highlight?
+  /// `2nd` is on: the scientific keys show and do their alternates.
+  var showsSecond = false
+  /// The mode menu is open; the line the keyboard has selected, if any.
+  var menu: MenuSelection?
   /// Where button 1 went down on the display: a swipe may start there.
   var swipeStart: Point?
   var showsShortcuts = false
+  /// A size to ask the window manager for (a landscape window for scientific mode), taken
+  /// by the front end.
+  var requestedSize: PixelSize?
   /// Rows scrolled back from the newest; kept within 0…`maxHistoryOffset` by `scrollHistory`.
   private(set) var historyOffset = 0
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
 
-  init(calculator: Calculator, width: Int, height: Int, scale: Double = 1) {
+  init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
     self.calculator = calculator
+    self.mode = mode
     self.width = width
     self.height = height
     self.scale = scale
   }
 
-  var layout: Layout { Layout(width: width, height: height) }
+  var layout: Layout { Layout(width: width, height: height, keypad: .of(mode)) }
 
   /// The frame to draw for this state.
   var frame: Frame {
     var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.mode = mode
+    frame.showsSecond = showsSecond
+    frame.menuSelection = menu
     frame.pressed = litCell
-    frame.showsShortcuts = showsShortcuts
+    frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.historyOffset = clampedHistoryOffset
     frame.displayCue = displayCue
     return frame
@@ -102,13 +115,16 @@ struct WindowState: Equatable, Sendable {
 
   /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it.
   ///
-  /// While the overlay shows, Escape only closes it; any other key closes it and acts.
+  /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
+  /// acts.
   mutating func typeKey(_ key: Key, keycode: UInt32) {
-    if showsShortcuts {
+    if showsShortcuts || menu != nil {
       showsShortcuts = false
+      menu = nil
       if key == .allClear { return }
     }
-    highlight = Keypad.position(of: key).map { .keyboard(cell: $0, keycode: keycode) }
+    highlight = layout.keypad.position(of: key, second: showsSecond)
+      .map { .keyboard(cell: $0, keycode: keycode) }
     press(key)
   }
 
@@ -124,10 +140,19 @@ struct WindowState: Equatable, Sendable {
 
   mutating func toggleShortcuts() {
     showsShortcuts.toggle()
+    menu = nil
     highlight = nil
   }
 
-  /// Button 1 went down; a click while the overlay shows only closes it.
+  /// Opens the mode menu with nothing selected, or closes it.
+  mutating func toggleMenu() {
+    menu = menu == nil ? MenuSelection() : nil
+    showsShortcuts = false
+    highlight = nil
+  }
+
+  /// Button 1 went down; a click while the overlay shows only closes it, and while the menu
+  /// shows it chooses a line or, outside the panel, closes the menu.
   ///
   /// On a circle it lights the circle; on the display it may start a swipe.
   mutating func pointerPressed(at point: Point) {
@@ -139,8 +164,70 @@ struct WindowState: Equatable, Sendable {
       return
     }
     let layout = layout
+    if menu != nil {
+      highlight = nil
+      if let menuLayout = layout.menu, menuLayout.panel.contains(point) {
+        if let item = menuLayout.item(at: point) { choose(item) }
+      } else {
+        menu = nil
+      }
+      return
+    }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
     if highlight == nil, layout.displayRect.contains(point) { swipeStart = point }
+  }
+
+  /// The menu's keyboard: Up and Down move the selection over the choosable lines, Return
+  /// chooses it.
+  mutating func moveMenuSelection(by step: Int) {
+    guard var selection = menu else { return }
+    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
+    let current = selection.index.flatMap { choosable.firstIndex(of: $0) }
+    let next =
+      current.map { ($0 + step + choosable.count) % choosable.count }
+      ?? (step > 0 ? 0 : choosable.count - 1)
+    selection.index = choosable[next]
+    menu = selection
+  }
+
+  /// Return in the menu: chooses the selected line (nothing when none is selected).
+  mutating func chooseMenuSelection() {
+    guard let index = menu?.index else { return }
+    choose(MenuItem.all[index])
+  }
+
+  /// Acts on a menu line and closes the menu.
+  mutating func choose(_ item: MenuItem) {
+    menu = nil
+    switch item {
+    case .mode(let mode): switchMode(to: mode)
+    case .keyboardShortcuts: showsShortcuts = true
+    case .separator: break
+    }
+  }
+
+  /// Shows another keypad with the same calculator (Ctrl+1, Ctrl+2 or the menu).
+  ///
+  /// Scientific mode in a portrait window asks for a landscape one (852 × 393 at 96 dpi), and
+  /// basic mode in a landscape window for the default portrait size, as a phone turns.
+  mutating func switchMode(to mode: Mode) {
+    menu = nil
+    showsShortcuts = false
+    highlight = nil
+    guard mode != self.mode else { return }
+    self.mode = mode
+    showsSecond = false
+    let size: (width: Int, height: Int)? =
+      switch mode {
+      case .scientific where height > width: Layout.defaultSize(for: .scientific)
+      case .basic where width > height: Layout.defaultSize(for: .basic)
+      default: nil
+      }
+    requestedSize = size.map {
+      PixelSize(
+        width: Int((Double($0.width) * scale).rounded()),
+        height: Int((Double($0.height) * scale).rounded()))
+    }
   }
 
   /// The pointer moved with button 1 down: the circle stays lit only while the pointer is on it.
@@ -160,10 +247,12 @@ struct WindowState: Equatable, Sendable {
     guard case .pointer(let cell, _) = highlight else { return }
     highlight = nil
     guard layout.cell(at: point) == cell else { return }
-    switch Keypad.action(at: cell) {
+    switch layout.keypad.action(at: cell, second: showsSecond) {
     case .key(let key): press(key)
     case .clear: press(calculator.clearLabel.key)
-    case .shortcuts: showsShortcuts = true
+    case .modes: toggleMenu()
+    case .secondFunctions: showsSecond.toggle()
+    case nil: break
     }
   }
 
@@ -188,10 +277,17 @@ struct WindowState: Equatable, Sendable {
   }
 }
 
+/// A window size in pixels.
+struct PixelSize: Equatable, Sendable {
+  var width: Int
+  var height: Int
+}
+
 extension WindowState {
   /// Pastes one number as the entry; false, changing nothing, when the core refuses the text.
   mutating func paste(_ text: String) -> Bool {
     showsShortcuts = false
+    menu = nil
     highlight = nil
     guard calculator.paste(text) else { return false }
     historyOffset = 0

@@ -44,8 +44,9 @@ import X11Frontend
           calculator, scientific: mode == .scientific || keys.contains(where: \.isScientific)))
       return 0
     case .render(let path):
-      let size = size ?? Layout.defaultSize
-      let frame = Frame(calculator: calculator, width: size.width, height: size.height)
+      let size = size ?? Layout.defaultSize(for: mode ?? .basic)
+      var frame = Frame(calculator: calculator, width: size.width, height: size.height)
+      frame.mode = mode ?? .basic
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
@@ -69,7 +70,7 @@ import X11Frontend
       }
       return 0
     case .window:
-      var options = WindowOptions()
+      var options = WindowOptions(mode: mode)
       if let size {
         options.width = size.width
         options.height = size.height

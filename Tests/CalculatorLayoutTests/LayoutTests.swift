@@ -29,12 +29,14 @@ extension Rect {
 }
 
 @Suite struct LayoutTests {
-  @Test(arguments: windowSizes)
-  func circlesEqualInsideOnARegularGrid(width: Int, height: Int) {
-    let layout = Layout(width: width, height: height)
+  @Test(arguments: windowSizes, [Keypad.basic, .scientific])
+  func circlesEqualInsideOnARegularGrid(size: (Int, Int), keypad: Keypad) {
+    let (width, height) = size
+    let layout = Layout(width: width, height: height, keypad: keypad)
     #expect(!layout.isEmpty)
     let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    let circles = Keypad.positions.map { layout.circle(at: $0) }
+    let circles = keypad.positions.map { layout.circle(at: $0) }
+    #expect(circles.count == keypad.rowCount * keypad.columnCount)
     #expect(circles.allSatisfy { $0.radius == layout.radius })
     #expect(layout.diameter == Double(Int(layout.diameter)))
     #expect(layout.diameter >= 1)
@@ -42,13 +44,15 @@ extension Rect {
       #expect(window.contains(circle.bounds), "\(circle) outside \(width)×\(height)")
       #expect(layout.keypadRect.contains(circle.bounds, tolerance: 1e-9))
     }
-    // A regular 4 × 5 grid: equal steps across and down, step ≥ diameter (no overlap).
+    // A regular grid: equal steps across and equal steps down, across at least down (a wide
+    // window spreads the columns by at most half a diameter), step ≥ diameter (no overlap).
     let origin = layout.circle(at: GridPosition(row: 0, column: 0)).center
     let stepX = layout.circle(at: GridPosition(row: 0, column: 1)).center.x - origin.x
     let stepY = layout.circle(at: GridPosition(row: 1, column: 0)).center.y - origin.y
-    #expect(abs(stepX - stepY) < 1e-9)
-    #expect(stepX >= layout.diameter)
-    for position in Keypad.positions {
+    #expect(stepX >= stepY - 1e-9)
+    #expect(stepX <= stepY + (keypad.spreadsColumns ? layout.diameter / 2 : 0) + 1e-9)
+    #expect(stepY >= layout.diameter)
+    for position in keypad.positions {
       let center = layout.circle(at: position).center
       #expect(abs(center.x - (origin.x + Double(position.column) * stepX)) < 1e-9)
       #expect(abs(center.y - (origin.y + Double(position.row) * stepY)) < 1e-9)
@@ -62,6 +66,23 @@ extension Rect {
     }
     // Keypad centred across.
     #expect(abs(layout.keypadRect.minX - (Double(width) - layout.keypadRect.maxX)) < 1e-9)
+  }
+
+  @Test func scientificAtItsLandscapeSize() {
+    // 852 × 393: height-limited. The stack is 164 + 5d + 4 × 12 + 30 reference pixels with
+    // d = 79.25: 638.25, so unit = 393 / 638.25 and d = ⌊79.25 × 393 / 638.25⌋ = ⌊48.797⌋ = 48.
+    let layout = Layout(width: 852, height: 393, keypad: .scientific)
+    #expect(layout.diameter == 48)
+    let unit = 393 / 638.25
+    #expect(abs(layout.gap - 12 * unit) < 1e-9)
+    // Columns spread over 852 less the padding: (852 − 40u − 480) / 9 = 38.6…, capped at
+    // gap + d / 2 = 7.39 + 24 = 31.39.
+    #expect(abs(layout.columnGap - (12 * unit + 24)) < 1e-9)
+    let first = layout.circle(at: GridPosition(row: 0, column: 0))
+    let last = layout.circle(at: GridPosition(row: 4, column: 9))
+    #expect(abs(last.center.x - first.center.x - 9 * (48 + 12 * unit + 24)) < 1e-9)
+    #expect(abs(last.center.y - first.center.y - 4 * (48 + 12 * unit)) < 1e-9)
+    #expect(abs((last.center.x + 24) - (852 - (first.center.x - 24))) < 1e-9)
   }
 
   @Test(arguments: windowSizes)
@@ -94,7 +115,7 @@ extension Rect {
   @Test(arguments: windowSizes)
   func hitTestsTheCircleNotItsBox(width: Int, height: Int) {
     let layout = Layout(width: width, height: height)
-    for position in Keypad.positions {
+    for position in Keypad.basic.positions {
       let circle = layout.circle(at: position)
       let c = circle.center
       let r = circle.radius
@@ -181,7 +202,7 @@ extension Rect {
   @Test func smallestNonEmptyWindows() {
     for size in 1...20 {
       let layout = Layout(width: size, height: size * 2)
-      for position in Keypad.positions {
+      for position in Keypad.basic.positions {
         let bounds = layout.circle(at: position).bounds
         #expect(bounds.width >= 0)
         #expect(bounds.minX >= 0 && bounds.maxX <= Double(size))

@@ -30,7 +30,7 @@ import Testing
 
   private func expectPlusIsOrange(_ frame: Frame) throws {
     let image = renderer.render(frame)
-    let plus = frame.layout.circle(at: try #require(Keypad.position(of: .operation(.add))))
+    let plus = frame.layout.circle(at: try #require(Keypad.basic.position(of: .operation(.add))))
     #expect(image.color(at: plus.fillProbe) == Theme.operatorFill)
     #expect(image.count(Theme.operatorLabel, around: plus.center, half: 0.35 * plus.radius) > 0)
     #expect(image.count(Theme.pendingFill, around: plus.fillProbe, half: 2) == 0)
@@ -42,7 +42,7 @@ import Testing
     let frame = frame("", width, height)
     let image = renderer.render(frame)
     func box(_ key: Key) throws -> (width: Int, height: Int) {
-      let position = try #require(Keypad.position(of: key))
+      let position = try #require(Keypad.basic.position(of: key))
       return image.labelBox(in: frame.layout.circle(at: position), fill: restingFill(position))
     }
     let digits = try Digit.allCases.map { try box(.digit($0)) }
@@ -74,7 +74,7 @@ import Testing
   @Test(arguments: [(393, 852), (360, 640), (720, 1280), (200, 320), (1920, 1080)])
   func thePointIsAClearlyVisibleDot(width: Int, height: Int) throws {
     let frame = frame("", width, height)
-    let position = try #require(Keypad.position(of: .decimalPoint))
+    let position = try #require(Keypad.basic.position(of: .decimalPoint))
     let circle = frame.layout.circle(at: position)
     let image = renderer.render(frame)
     let half = Int(0.65 * circle.radius)

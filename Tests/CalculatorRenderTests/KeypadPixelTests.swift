@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CalculatorRender
+@testable import X11Frontend
 
 @Suite struct KeypadPixelTests {
   let renderer = Renderer()
@@ -12,7 +13,7 @@ import Testing
   func circlesHaveTheirFillsAndBlackCorners(width: Int, height: Int) throws {
     let image = renderer.render(frame("", width, height))
     let layout = Layout(width: width, height: height)
-    for position in Keypad.positions {
+    for position in Keypad.basic.positions {
       let circle = layout.circle(at: position)
       #expect(image.color(at: circle.fillProbe) == restingFill(position), "\(position)")
       for (sx, sy) in [(1.0, 1.0), (-1, 1), (1, -1), (-1, -1)] {
@@ -24,7 +25,7 @@ import Testing
   @Test(arguments: renderSizes)
   func everyPixelIsOpaque(width: Int, height: Int) throws {
     var frame = frame("12+3", width, height)
-    frame.showsShortcuts = true
+    frame.shortcuts = KeyBinding.shortcutLines(for: .basic)
     let image = renderer.render(frame)
     #expect(image.width == width && image.height == height)
     #expect(image.stride >= 4 * width)
@@ -50,12 +51,12 @@ import Testing
     #expect(TestSupport.calculator(after: keys).pendingOperation == .add)
     let image = renderer.render(frame(keys, width, height))
     let layout = Layout(width: width, height: height)
-    let plus = try #require(Keypad.position(of: .operation(.add)))
+    let plus = try #require(Keypad.basic.position(of: .operation(.add)))
     let circle = layout.circle(at: plus)
     #expect(image.color(at: circle.fillProbe) == Theme.pendingFill)
     #expect(image.count(Theme.pendingLabel, around: circle.center, half: 0.35 * circle.radius) > 0)
     for operation in [Operation.subtract, .multiply, .divide] {
-      let other = layout.circle(at: try #require(Keypad.position(of: .operation(operation))))
+      let other = layout.circle(at: try #require(Keypad.basic.position(of: .operation(operation))))
       #expect(image.color(at: other.fillProbe) == Theme.operatorFill)
     }
   }
@@ -85,7 +86,7 @@ import Testing
     let image = renderer.render(frame)
     let layout = frame.layout
     #expect(image.color(at: layout.circle(at: position).fillProbe) == fill)
-    for other in Keypad.positions
+    for other in Keypad.basic.positions
     where other != position && other != GridPosition(row: 3, column: 3) {
       #expect(image.color(at: layout.circle(at: other).fillProbe) == restingFill(other))
     }
@@ -108,7 +109,7 @@ import Testing
 
   @Test func keyboardGlyphIsDrawnWithoutAFont() throws {
     let layout = Layout(width: 393, height: 852)
-    let cell = layout.circle(at: try #require(Keypad.position(of: KeypadAction.shortcuts)))
+    let cell = layout.circle(at: try #require(Keypad.basic.position(of: KeypadAction.modes)))
     // With no patterns at all the renderer uses cairo's toy face; the glyph is paths either way.
     let bare = Renderer(display: [], label: [], symbol: [])
     for renderer in [renderer, bare] {
@@ -120,12 +121,82 @@ import Testing
   @Test(arguments: [(0, 0), (1, 1), (-3, 7), (5, 5), (3, 1000), (1000, 3), (40, 60)])
   func tinyWindowsDrawWithoutTrapping(width: Int, height: Int) throws {
     var frame = frame("2/3=", width, height)
-    frame.showsShortcuts = true
+    frame.shortcuts = KeyBinding.shortcutLines(for: .basic)
+    frame.menuSelection = MenuSelection(index: 1)
     frame.pressed = GridPosition(row: 1, column: 1)
     frame.historyOffset = 5
     let image = renderer.render(frame)
     #expect(image.width == min(max(width, 1), 32767))
     #expect(image.height == min(max(height, 1), 32767))
     #expect(image.color(x: 0, y: 0) != nil)
+  }
+}
+
+/// The 10 × 5 scientific keypad (issue 10): every circle has its colour family's fill and black
+/// corners at landscape sizes; `2nd` and a held memory light their keys; superscripts sit higher
+/// than the text they follow.
+@Suite struct ScientificKeypadPixelTests {
+  let renderer = Renderer()
+
+  static let sizes: [(Int, Int)] = [
+    (852, 393), (640, 320), (1280, 600), (1920, 1080), (2556, 1179),
+  ]
+
+  @Test(arguments: sizes)
+  func fiftyCirclesWithTheirFills(width: Int, height: Int) throws {
+    var frame = try frame("", width, height)
+    frame.mode = .scientific
+    let image = renderer.render(frame)
+    let layout = frame.layout
+    #expect(layout.keypad.positions.count == 50)
+    for position in layout.keypad.positions {
+      let circle = layout.circle(at: position)
+      let style = try #require(layout.keypad.cap(at: position)?.style)
+      let fill: Color =
+        switch style {
+        case .scientific: Color(0x212121)  // DESIGN.md section 6
+        case .digit: Color(0x333333)
+        case .function: Color(0xA5A5A5)
+        case .operator: Color(0xFF9F0A)
+        }
+      #expect(image.color(at: circle.fillProbe) == fill, "\(position)")
+      for (sx, sy) in [(1.0, 1.0), (-1, 1), (1, -1), (-1, -1)] {
+        #expect(image.color(at: circle.cornerProbe(sx, sy)) == Color(0), "\(position)")
+      }
+    }
+  }
+
+  @Test func secondAndAHeldMemoryLightTheirKeys() throws {
+    var frame = try frame("", 852, 393)
+    frame.mode = .scientific
+    let keypad = frame.layout.keypad
+    let second = try #require(keypad.position(of: KeypadAction.secondFunctions))
+    let recall = try #require(keypad.position(of: .memory(.recall)))
+    let probes = [second, recall].map { frame.layout.circle(at: $0).fillProbe }
+    let unlit = renderer.render(frame)
+    #expect(probes.allSatisfy { unlit.color(at: $0) == Color(0x212121) })
+    frame.showsSecond = true
+    frame.calculator = TestSupport.calculator(after: "5[m+]")
+    let lit = renderer.render(frame)
+    #expect(probes.allSatisfy { lit.color(at: $0) == Theme.scientificLitFill })
+    #expect(Theme.scientificLitFill != Color(0x212121))
+  }
+
+  @Test func aSuperscriptIsRaisedAboveItsBase() throws {
+    var frame = try frame("", 852, 393)
+    frame.mode = .scientific
+    let image = renderer.render(frame)
+    let layout = frame.layout
+    // x²: the ink of the raised 2 starts higher than the ink of the x, right of it.
+    let square = layout.circle(at: try #require(layout.keypad.position(of: .function(.square))))
+    let ink = image.nonBlackPixels(
+      xs: Int(square.center.x - square.radius)..<Int(square.center.x + square.radius),
+      ys: Int(square.center.y - square.radius)..<Int(square.center.y + square.radius)
+    ).filter { $0.2 != Color(0x212121) && $0.2.red > 0x80 }
+    let left = ink.filter { Double($0.0) < square.center.x - 1 }
+    let right = ink.filter { Double($0.0) > square.center.x + 1 }
+    let leftTop = try #require(left.map(\.1).min())
+    let rightTop = try #require(right.map(\.1).min())
+    #expect(rightTop < leftTop - 2)
   }
 }

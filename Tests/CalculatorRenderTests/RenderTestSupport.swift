@@ -58,7 +58,7 @@ let renderSizes: [(Int, Int)] = [
 
 /// The fill colour a cell has when nothing is pressed or pending.
 func restingFill(_ position: GridPosition) -> Color {
-  switch Keypad.cap(at: position)?.style {
+  switch Keypad.basic.cap(at: position)?.style {
   case .function: Theme.functionFill
   case .operator: Theme.operatorFill
   default: Theme.digitFill

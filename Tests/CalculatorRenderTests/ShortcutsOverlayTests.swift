@@ -1,36 +1,55 @@
+import CalculatorCore
 import CalculatorLayout
 import Testing
 
 @testable import CalculatorRender
+@testable import X11Frontend
 
 @Suite struct ShortcutsOverlayTests {
   let renderer = Renderer()
 
-  @Test(arguments: [
-    (220, 400), (200, 300), (240, 320), (360, 640), (393, 852), (800, 600), (1280, 720),
-    (1920, 1080), (1440, 2560), (3840, 2160), (2160, 3840), (600, 250),
-  ])
-  func panelFitsTheWindow(width: Int, height: Int) {
-    let layout = Layout(width: width, height: height)
+  /// Basic mode's lines in portrait and landscape windows, scientific mode's in landscape ones.
+  static let cases: [(Mode, Int, Int)] =
+    [
+      (220, 400), (200, 300), (240, 320), (360, 640), (393, 852), (800, 600), (1280, 720),
+      (1920, 1080), (1440, 2560), (3840, 2160), (2160, 3840), (600, 250),
+    ].map { (Mode.basic, $0.0, $0.1) }
+    + [(852, 393), (640, 320), (1280, 720), (1920, 1080), (3840, 2160), (600, 250), (360, 640)]
+    .map { (Mode.scientific, $0.0, $0.1) }
+
+  @Test(arguments: cases)
+  func panelFitsTheWindow(mode: Mode, width: Int, height: Int) {
+    let layout = Layout(width: width, height: height, keypad: .of(mode))
     let context = CairoContext(
       surface: CairoSurface(width: 1, height: 1), fontOptions: renderer.fontOptions)
-    let panel = renderer.shortcutsPanel(layout: layout, context: context)
+    let lines = KeyBinding.shortcutLines(for: mode)
+    let panel = renderer.shortcutsPanel(lines, layout: layout, context: context)
     let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     #expect(window.contains(panel.rect))
     #expect(panel.fontSize > 0)
-    // Both columns fit side by side inside the panel's padding.
-    let right = panel.actionsOffset + panel.actionsWidth
-    #expect(right <= panel.rect.width - ShortcutsPanel.padding * panel.fontSize + 1e-6)
-    #expect(panel.keysWidth + ShortcutsPanel.padding * panel.fontSize < panel.actionsOffset)
-    // Readable at the minimum size, never bigger than the keypad labels.
-    if width >= 220 && height >= 400 { #expect(panel.fontSize >= 9) }
+    // Every column of lines fits inside the panel's padding, keys beside their actions.
+    let columns = (lines.count + panel.linesPerColumn - 1) / panel.linesPerColumn
+    let right =
+      Double(columns - 1) * panel.columnStep + panel.actionsOffset + panel.actionsWidth
+    #expect(right <= panel.rect.width - 2 * ShortcutsPanel.padding * panel.fontSize + 1e-6)
+    #expect(panel.keysWidth < panel.actionsOffset)
+    // Every line is inside the panel.
+    let lineHeight = ShortcutsPanel.lineHeight * panel.fontSize
+    let tallest =
+      (Double(panel.linesPerColumn) + ShortcutsPanel.titleRows) * lineHeight
+      + 2 * ShortcutsPanel.padding * panel.fontSize
+    #expect(tallest <= panel.rect.height + 1e-6)
+    // Readable in the windows each mode opens at and above, never bigger than the labels.
+    let isRoomy = mode == .basic ? width >= 220 && height >= 400 : width >= 852 && height >= 393
+    if isRoomy { #expect(panel.fontSize >= 9) }
     #expect(panel.fontSize <= layout.digitLabelFontSize)
   }
 
   @Test func overlayDimsTheKeypadAndShowsThePanel() throws {
     var frame = frame("", 360, 640)
     let plain = renderer.render(frame)
-    frame.showsShortcuts = true
+    let lines = KeyBinding.shortcutLines(for: .basic)
+    frame.shortcuts = lines
     let overlaid = renderer.render(frame)
     let layout = frame.layout
     let corner = layout.circle(at: GridPosition(row: 4, column: 3)).fillProbe
@@ -39,7 +58,7 @@ import Testing
     #expect(dimmed.red < bright.red / 3 && dimmed != Theme.background)
     let context = CairoContext(
       surface: CairoSurface(width: 1, height: 1), fontOptions: renderer.fontOptions)
-    let panel = renderer.shortcutsPanel(layout: layout, context: context).rect
+    let panel = renderer.shortcutsPanel(lines, layout: layout, context: context).rect
     let inside = overlaid.nonBlackPixels(
       xs: Int(panel.minX) + 2..<Int(panel.maxX) - 2, ys: Int(panel.minY) + 2..<Int(panel.maxY) - 2)
     #expect(inside.contains { $0.2 == Theme.overlayPanel })

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 
 @testable import CalculatorRender
+@testable import X11Frontend
 
 /// Golden PNGs in Snapshots/, compared pixel for pixel; `RECORD_SNAPSHOTS=1` re-records them and
 /// fails, so a recording run is never mistaken for a passing one (argument-parser's rule).
@@ -14,6 +15,9 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   var width: Int
   var height: Int
   var pressed: GridPosition? = nil
+  var mode = Mode.basic
+  var second = false
+  var menu: MenuSelection? = nil
   var shortcuts = false
   var cue: DisplayCue? = nil
   var offset = 0
@@ -23,7 +27,10 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   func frame() -> Frame {
     var frame = CalculatorRenderTests.frame(keys, width, height)
     frame.pressed = pressed
-    frame.showsShortcuts = shortcuts
+    frame.mode = mode
+    frame.showsSecond = second
+    frame.menuSelection = menu
+    frame.shortcuts = shortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = cue
     frame.historyOffset = offset
     return frame
@@ -51,6 +58,14 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
                  shortcuts: true),
     SnapshotCase(name: "shortcuts-1280x720", keys: "7+8=",                         width: 1280, height: 720,
                  shortcuts: true),
+    SnapshotCase(name: "sci-852x393",        keys: "2*(3+4)=[m+][rad]2[pow]",      width: 852,  height: 393,
+                 mode: .scientific),
+    SnapshotCase(name: "sci-second-1280x600", keys: "(1+2",                        width: 1280, height: 600,
+                 pressed: GridPosition(row: 3, column: 1), mode: .scientific, second: true),
+    SnapshotCase(name: "sci-shortcuts-852x393", keys: "",                          width: 852,  height: 393,
+                 mode: .scientific, shortcuts: true),
+    SnapshotCase(name: "menu-360x640",       keys: "12",                           width: 360,  height: 640,
+                 menu: MenuSelection(index: 1)),
   ]
 
   @Test(arguments: cases)

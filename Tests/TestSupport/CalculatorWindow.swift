@@ -21,24 +21,29 @@ public final class CalculatorWindow {
   public private(set) var width: Int
   /// The window's height as last set.
   public private(set) var height: Int
+  /// The keypad the window shows, as the test last set it (`--mode`, Ctrl+1, Ctrl+2).
+  public var mode: Mode
   /// A folder of this window's own (captures, renders), removed with it.
   let scratch: String
   /// Where circlecalc's stderr goes.
   let errorFile: String
 
-  /// Starts `circlecalc --keys keys --size WxH` (no `--size` when `size` is nil) and waits for
-  /// its window to be mapped. The window size is saved under `stateDirectory` (default: this
-  /// window's own folder); `environment` adds to or replaces the server's variables.
+  /// Starts `circlecalc --keys keys --size WxH --mode MODE` (no `--size` when `size` is nil,
+  /// no `--mode` when `mode` is nil) and waits for its window to be mapped. The window size is
+  /// saved under `stateDirectory` (default: this window's own folder); `environment` adds to or
+  /// replaces the server's variables.
   public init(
     server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
-    stateDirectory: URL? = nil, environment extra: [String: String] = [:]
+    mode: Mode? = nil, stateDirectory: URL? = nil, environment extra: [String: String] = [:]
   ) throws {
     self.server = server
+    self.mode = mode ?? .basic
     scratch = TestSupport.temporaryPath("window")
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     errorFile = scratch + "/stderr"
     var arguments = keys.isEmpty ? [] : ["--keys", keys]
     if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
+    if let mode { arguments += ["--mode", mode.rawValue] }
     var environment = server.environment
     environment["XDG_STATE_HOME"] = stateDirectory?.path ?? scratch
     environment.merge(extra) { $1 }
@@ -63,7 +68,7 @@ public final class CalculatorWindow {
   }
 
   /// The layout at the window's current size.
-  public var layout: Layout { Layout(width: width, height: height) }
+  public var layout: Layout { Layout(width: width, height: height, keypad: .of(mode)) }
 
   /// What circlecalc wrote to stderr so far.
   public var errorOutput: String {
@@ -100,7 +105,7 @@ public final class CalculatorWindow {
 
   /// The centre of a keypad cell in window coordinates.
   public func center(of action: KeypadAction) -> (x: Int, y: Int) {
-    let cell = Keypad.position(of: action) ?? GridPosition(row: 0, column: 0)
+    let cell = layout.keypad.position(of: action) ?? GridPosition(row: 0, column: 0)
     let center = layout.circle(at: cell).center
     return (Int(center.x.rounded()), Int(center.y.rounded()))
   }
@@ -134,6 +139,35 @@ public final class CalculatorWindow {
     if let last = sizes.last { (width, height) = last }
   }
 
+  /// Waits until the server has the window at `width` × `height` (a size the program asked for
+  /// itself, like a mode switch), and remembers it; throws after `timeout` seconds.
+  public func waitForSize(width: Int, height: Int, timeout: Double = 5) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let size = try CalculatorWindow.geometry(of: window, on: server)
+      if size == (width, height) {
+        (self.width, self.height) = size
+        // Without a window manager the keyboard focus follows the pointer: keep it inside.
+        try xdotool("mousemove", "--window", window, "1", "1")
+        return
+      }
+      guard Date() < deadline else {
+        throw TestFailure("window is \(size.0)×\(size.1), not \(width)×\(height)")
+      }
+      usleep(20_000)
+    }
+  }
+
+  /// Clicks a line of the open mode menu.
+  public func click(_ item: MenuItem) throws {
+    guard let index = MenuItem.all.firstIndex(of: item), let menu = layout.menu else {
+      throw TestFailure("no menu line \(item)")
+    }
+    let row = menu.rows[index]
+    let (x, y) = (Int(row.minX + row.width / 2), Int(row.minY + row.height / 2))
+    try xdotool("mousemove", "--window", window, "\(x)", "\(y)", "click", "1")
+  }
+
   /// A capture of the window's pixels.
   public func screenshot() throws -> Image {
     let file = scratch + "/screenshot.png"
@@ -144,13 +178,14 @@ public final class CalculatorWindow {
     return try Image(contentsOfPNG: file)
   }
 
-  /// `circlecalc --keys keys --render FILE --size WxH` at the window's current size (or the
-  /// size given).
+  /// `circlecalc --keys keys --render FILE --size WxH --mode MODE` at the window's current
+  /// size and mode (or the size given).
   public func render(keys: String, width: Int? = nil, height: Int? = nil) throws -> Image {
     let (width, height) = (width ?? self.width, height ?? self.height)
     let file = scratch + "/render.png"
     let arguments =
-      (keys.isEmpty ? [] : ["--keys", keys]) + ["--render", file, "--size", "\(width)x\(height)"]
+      (keys.isEmpty ? [] : ["--keys", keys])
+      + ["--render", file, "--size", "\(width)x\(height)", "--mode", mode.rawValue]
     let result = try TestSupport.circlecalc(arguments, timeout: 120)
     guard result.status == 0, !result.timedOut else {
       throw TestFailure("--render: \(result.stderr)")
@@ -158,13 +193,18 @@ public final class CalculatorWindow {
     return try Image(contentsOfPNG: file)
   }
 
-  /// The same renderer in-process, for states `--keys` cannot reach (a paste, a cue).
-  public func render(_ calculator: Calculator, cue: DisplayCue? = nil, historyOffset: Int = 0)
-    -> Image
-  {
+  /// The same renderer in-process, for states `--keys` cannot reach (a paste, a cue, the open
+  /// menu, `2nd`).
+  public func render(
+    _ calculator: Calculator, cue: DisplayCue? = nil, historyOffset: Int = 0,
+    menu: MenuSelection? = nil, second: Bool = false
+  ) -> Image {
     var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.mode = mode
     frame.displayCue = cue
     frame.historyOffset = historyOffset
+    frame.menuSelection = menu
+    frame.showsSecond = second
     return Renderer().render(frame)
   }
 

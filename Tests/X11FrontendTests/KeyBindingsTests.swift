@@ -16,8 +16,13 @@ import Testing
   @Test func everyKeyIsReachableFromTheKeyboard() {
     let bound = Set(
       keyBindings.compactMap { if case .key(let key) = $0.command { key } else { nil } })
-    // The scientific keys get their bindings with the scientific keypad.
-    for key in Key.allCases where !key.isScientific {
+    // DESIGN.md section 6 names these scientific keys' bindings; the others are a click, or
+    // Tab and Space, away.
+    let named: [Key] = [
+      .parenthesis(.open), .parenthesis(.close), .operation(.power), .function(.factorial),
+      .function(.squareRoot), .constant(.pi),
+    ]
+    for key in Key.allCases where !key.isScientific || named.contains(key) {
       #expect(bound.contains(key), "no keyboard binding for \(key)")
     }
   }
@@ -79,6 +84,18 @@ import Testing
       (XK_v, ControlMask | Mod2Mask, .action(.paste)),
       (XK_q, ControlMask, .action(.quit)),
       (XK_w, ControlMask, .action(.quit)),
+      (XK_parenleft, ShiftMask, .key(.parenthesis(.open))),
+      (XK_parenright, ShiftMask, .key(.parenthesis(.close))),
+      (XK_asciicircum, ShiftMask, .key(.operation(.power))),
+      (XK_exclam, ShiftMask, .key(.function(.factorial))),
+      (XK_r, 0, .key(.function(.squareRoot))),
+      (XK_r, ControlMask, .key(.function(.squareRoot))),
+      (XK_p, 0, .key(.constant(.pi))),
+      (XK_P, ControlMask | ShiftMask, .key(.constant(.pi))),
+      (XK_i, ControlMask, .key(.function(.reciprocal))),
+      (XK_e, ControlMask, .key(.operation(.scientific))),
+      (XK_1, ControlMask, .action(.mode(.basic))),
+      (XK_2, ControlMask, .action(.mode(.scientific))),
     ] as [(Int32, Int32, KeyCommand)])
   func typedKeysFindTheirCommand(keysym: Int32, state: Int32, command: KeyCommand) {
     #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == command)
@@ -87,9 +104,39 @@ import Testing
   @Test(
     arguments: [
       (XK_c, 0), (XK_v, 0), (XK_q, 0), (XK_7, ControlMask), (XK_7, Mod1Mask), (XK_Return, Mod4Mask),
-      (XK_a, 0), (XK_space, 0), (XK_Tab, 0),
+      (XK_a, 0), (XK_space, 0), (XK_Tab, 0), (XK_e, 0), (XK_1, Mod1Mask), (XK_i, 0),
     ] as [(Int32, Int32)])
   func otherKeysDoNothing(keysym: Int32, state: Int32) {
     #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == nil)
+  }
+}
+
+@Suite struct ShortcutLinesTests {
+  @Test func everyListedBindingIsOnTheOverlayOfItsMode() {
+    for mode in Mode.allCases {
+      let lines = KeyBinding.shortcutLines(for: mode)
+      let keys = lines.flatMap { $0.keys.components(separatedBy: "  ") }
+      for binding in keyBindings {
+        guard let shown = binding.shown else { continue }
+        if case .key(let key) = binding.command, key.isScientific, mode != .scientific {
+          #expect(!keys.contains(shown), "\(shown) in \(mode)")
+        } else {
+          #expect(keys.filter { $0 == shown }.count == 1, "\(shown) in \(mode)")
+        }
+      }
+      #expect(Set(lines.map(\.action)).count == lines.count)
+    }
+  }
+
+  @Test func theOverlaySaysWhatEachKeyDoes() {
+    let lines = KeyBinding.shortcutLines(for: .basic).map { "\($0.keys) → \($0.action)" }
+    #expect(lines.first == "0 – 9 → digits")
+    #expect(lines.contains("=  Return  Enter → equals"))
+    #expect(lines.contains("*  x → times"))
+    #expect(lines.contains("Escape → all clear"))
+    #expect(lines.contains("?  F1 → this help"))
+    #expect(lines.contains("Ctrl+2 → Scientific mode"))
+    #expect(lines.contains("Ctrl+Q  Ctrl+W → quit"))
+    #expect(!lines.contains { $0.hasPrefix("(") })
   }
 }

@@ -1,18 +1,23 @@
+import CalculatorCore
 import Foundation
 import Testing
 
 @testable import X11Frontend
 
 @Suite struct WindowSizeStoreTests {
-  @Test(arguments: [("360x640\n", 360, 640), ("1x1", 1, 1), ("16384x200\n", 16384, 200)])
-  func readsASize(text: String, width: Int, height: Int) {
-    let size = WindowSizeStore.parse(text)
-    #expect(size?.width == width && size?.height == height)
+  @Test(arguments: [
+    ("360x640\n", 360, 640, Mode.basic), ("1x1", 1, 1, .basic), ("16384x200\n", 16384, 200, .basic),
+    ("852x393 scientific\n", 852, 393, .scientific), ("360x640 basic", 360, 640, .basic),
+  ])
+  func readsASizeAndMode(text: String, width: Int, height: Int, mode: Mode) {
+    let saved = WindowSizeStore.parse(text)
+    #expect(saved?.width == width && saved?.height == height && saved?.mode == mode)
   }
 
   @Test(arguments: [
     "", "\n", "360", "360x", "x640", "360x640x1", "0x640", "360x0", "-1x640", "360 x 640",
     " 360x640", "360x640\n\n", "١٢x640", "99999999999999999999x1", "16385x100", "360X640", "+3x4",
+    "360x640 ", "360x640 Basic", "360x640 scientific extra", "360x640\tbasic", "360x640  basic",
   ])
   func ignoresAnythingElse(text: String) {
     #expect(WindowSizeStore.parse(text) == nil)
@@ -24,10 +29,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = WindowSizeStore(directory: directory.appendingPathComponent("a/b/circlecalc").path)
     #expect(store.load() == nil)
-    store.save(width: 500, height: 700)
+    store.save(width: 500, height: 700, mode: .scientific)
     #expect(store.load()?.width == 500 && store.load()?.height == 700)
-    #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "500x700\n")
-    store.save(width: 0, height: 700)  // not a size: the old file stays
+    #expect(store.load()?.mode == .scientific)
+    #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "500x700 scientific\n")
+    store.save(width: 0, height: 700, mode: .basic)  // not a size: the old file stays
     #expect(store.load()?.width == 500)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory)
     #expect(leftovers == ["window-size"])

@@ -12,12 +12,12 @@ import Testing
   let layout = Layout(width: WindowStateTests.width, height: WindowStateTests.height)
 
   func center(of key: Key) -> Point {
-    guard let cell = Keypad.position(of: key) else { return Point(x: -1, y: -1) }
+    guard let cell = Keypad.basic.position(of: key) else { return Point(x: -1, y: -1) }
     return layout.circle(at: cell).center
   }
 
   func center(of action: KeypadAction) -> Point {
-    guard let cell = Keypad.position(of: action) else { return Point(x: -1, y: -1) }
+    guard let cell = Keypad.basic.position(of: action) else { return Point(x: -1, y: -1) }
     return layout.circle(at: cell).center
   }
 
@@ -29,7 +29,7 @@ import Testing
   @Test func pressLightensTheCircleAndReleaseInsideActs() {
     var state = state()
     state.pointerPressed(at: center(of: .digit(.seven)))
-    #expect(state.frame.pressed == Keypad.position(of: .digit(.seven)))
+    #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.seven)))
     #expect(state.calculator == Calculator())
     state.pointerReleased(at: center(of: .digit(.seven)))
     #expect(state.frame.pressed == nil)
@@ -53,7 +53,7 @@ import Testing
     state.pointerMoved(to: Point(x: 0, y: 0))
     #expect(state.frame.pressed == nil)
     state.pointerMoved(to: seven)
-    #expect(state.frame.pressed == Keypad.position(of: .digit(.seven)))
+    #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.seven)))
     state.pointerReleased(at: seven)
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
@@ -80,24 +80,108 @@ import Testing
     #expect(state.calculator == TestSupport.calculator(after: expected))
   }
 
-  @Test func theKeyboardCellTogglesTheOverlayAndAnyClickClosesIt() {
+  @Test func theKeyboardCellOpensTheMenuAndAClickOutsideClosesIt() {
     var state = state()
-    state.pointerPressed(at: center(of: .shortcuts))
-    state.pointerReleased(at: center(of: .shortcuts))
-    #expect(state.frame.showsShortcuts)
-    state.pointerPressed(at: center(of: .digit(.seven)))
-    #expect(!state.frame.showsShortcuts)
+    state.pointerPressed(at: center(of: .modes))
+    state.pointerReleased(at: center(of: .modes))
+    #expect(state.frame.menuSelection == MenuSelection())
+    // The 9 is far from the menu, which rises from the ⌨ key at the bottom left.
+    state.pointerPressed(at: center(of: .digit(.nine)))
+    #expect(state.frame.menuSelection == nil)
     #expect(state.frame.pressed == nil)
-    state.pointerReleased(at: center(of: .digit(.seven)))
+    state.pointerReleased(at: center(of: .digit(.nine)))
     #expect(state.calculator == Calculator())
+  }
+
+  @Test func theMenuChoosesAModeOrTheShortcutsByClick() throws {
+    var state = state(after: "4")
+    state.toggleMenu()
+    let menu = try #require(state.layout.menu)
+    let scientific = try #require(MenuItem.all.firstIndex(of: .mode(.scientific)))
+    let row = menu.rows[scientific]
+    state.pointerPressed(at: Point(x: row.minX + row.width / 2, y: row.minY + row.height / 2))
+    #expect(state.mode == .scientific)
+    #expect(state.frame.menuSelection == nil)
+    // A portrait window asks for a landscape one; the calculator is kept.
+    #expect(state.requestedSize == PixelSize(width: 852, height: 393))
+    #expect(state.calculator == TestSupport.calculator(after: "4"))
+    state.toggleMenu()
+    let shortcuts = try #require(MenuItem.all.firstIndex(of: .keyboardShortcuts))
+    let line = try #require(state.layout.menu).rows[shortcuts]
+    state.pointerPressed(at: Point(x: line.minX + 5, y: line.minY + 5))
+    #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .scientific))
+  }
+
+  @Test func theMenuKeyboardMovesOverTheChoosableLinesAndReturnChooses() {
+    var state = state()
+    state.toggleMenu()
+    state.chooseMenuSelection()  // nothing selected yet: nothing happens
+    #expect(state.menu == MenuSelection())
+    state.moveMenuSelection(by: 1)
+    #expect(state.menu?.index == 0)
+    state.moveMenuSelection(by: 1)
+    state.moveMenuSelection(by: 1)  // over the separator
+    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
+    state.moveMenuSelection(by: 1)  // wraps
+    #expect(state.menu?.index == 0)
+    state.moveMenuSelection(by: -1)
+    state.moveMenuSelection(by: -1)
+    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
+    state.chooseMenuSelection()
+    #expect(state.mode == .scientific)
+    #expect(state.menu == nil)
+  }
+
+  @Test func escapeClosesTheMenuAndClearsNothing() {
+    var state = state(after: "4")
+    state.toggleMenu()
+    state.typeKey(.allClear, keycode: 9)
+    #expect(state.menu == nil)
+    #expect(state.calculator == TestSupport.calculator(after: "4"))
+  }
+
+  @Test func switchingModesKeepsTheCalculatorAndTurnsTheWindow() {
+    var state = state(after: "4[m+]")
+    state.switchMode(to: .basic)
+    #expect(state.requestedSize == nil)  // already basic: nothing to do
+    state.switchMode(to: .scientific)
+    #expect(state.requestedSize == PixelSize(width: 852, height: 393))
+    state.requestedSize = nil
+    state.showsSecond = true
+    state.width = 852
+    state.height = 393
+    state.switchMode(to: .basic)
+    #expect(state.requestedSize == PixelSize(width: 360, height: 640))
+    #expect(!state.showsSecond)
+    #expect(state.calculator.memory == DecimalNumber(4))
+    var hidpi = WindowState(calculator: Calculator(), width: 720, height: 1280, scale: 2)
+    hidpi.switchMode(to: .scientific)
+    #expect(hidpi.requestedSize == PixelSize(width: 1704, height: 786))
+  }
+
+  @Test func secondSwapsTheAlternatesOnTheScientificKeypad() throws {
+    var state = WindowState(calculator: Calculator(), mode: .scientific, width: 852, height: 393)
+    let layout = state.layout
+    let second = try #require(layout.keypad.position(of: KeypadAction.secondFunctions))
+    let exponential = try #require(layout.keypad.position(of: .function(.exponential)))
+    let point = layout.circle(at: exponential).center
+    state.pointerPressed(at: layout.circle(at: second).center)
+    state.pointerReleased(at: layout.circle(at: second).center)
+    #expect(state.frame.showsSecond)
+    for key: Key in [.digit(.one), .modifier(.point), .digit(.five)] {
+      state.typeKey(key, keycode: 10)
+    }
+    state.pointerPressed(at: point)
+    state.pointerReleased(at: point)
+    #expect(state.calculator.pendingOperation == .reversePower)  // eˣ's alternate, yˣ
   }
 
   @Test func aTypedKeyLightsItsCircleUntilItsOwnRelease() {
     var state = state()
     state.typeKey(.digit(.five), keycode: 14)
-    #expect(state.frame.pressed == Keypad.position(of: .digit(.five)))
+    #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.five)))
     state.keyReleased(keycode: 50)  // Shift, say
-    #expect(state.frame.pressed == Keypad.position(of: .digit(.five)))
+    #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.five)))
     state.keyReleased(keycode: 14)
     #expect(state.frame.pressed == nil)
     #expect(state.calculator == TestSupport.calculator(after: "5"))
@@ -106,7 +190,7 @@ import Testing
   @Test func clearKeysLightTheClearCellAndBackspaceLightsNothing() {
     var state = state(after: "12")
     state.typeKey(.clearEntry, keycode: 119)
-    #expect(state.frame.pressed == Keypad.position(of: .clear))
+    #expect(state.frame.pressed == Keypad.basic.position(of: .clear))
     state.typeKey(.backspace, keycode: 22)
     #expect(state.frame.pressed == nil)
   }
@@ -122,15 +206,16 @@ import Testing
     var state = state(after: "4")
     state.toggleShortcuts()
     state.typeKey(.allClear, keycode: 9)
-    #expect(!state.frame.showsShortcuts)
+    #expect(state.frame.shortcuts == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func otherKeysCloseTheOverlayAndAct() {
     var state = state()
     state.toggleShortcuts()
+    #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .basic))
     state.typeKey(.digit(.four), keycode: 13)
-    #expect(!state.frame.showsShortcuts)
+    #expect(state.frame.shortcuts == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 

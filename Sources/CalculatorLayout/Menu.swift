@@ -1,0 +1,98 @@
+import CalculatorCore
+
+/// One line of the mode menu (DESIGN.md section 5).
+public enum MenuItem: Hashable, Sendable {
+  /// Switches to a mode; the current one shows a check mark.
+  case mode(Mode)
+  /// The thin line between the modes and the rest.
+  case separator
+  /// Shows the keyboard shortcuts.
+  case keyboardShortcuts
+
+  /// The menu's lines, top to bottom.
+  public static let all: [MenuItem] =
+    Mode.allCases.map(MenuItem.mode) + [.separator, .keyboardShortcuts]
+
+  /// The text of the line; empty for the separator.
+  public var title: String {
+    switch self {
+    case .mode(.basic): "Basic"
+    case .mode(.scientific): "Scientific"
+    case .separator: ""
+    case .keyboardShortcuts: "Keyboard Shortcuts"
+    }
+  }
+
+  /// Whether the line can be chosen (all but the separator).
+  public var isChoosable: Bool { self != .separator }
+}
+
+/// The open mode menu: the line the keyboard selected, an index into `MenuItem.all`.
+public struct MenuSelection: Equatable, Sendable {
+  /// The selected line, or nil before an arrow key.
+  public var index: Int?
+
+  /// An open menu with `index` selected.
+  public init(index: Int? = nil) {
+    self.index = index
+  }
+}
+
+/// Where the mode menu draws: a panel rising from the ⌨ key, one rectangle per line.
+public struct MenuLayout: Equatable, Sendable {
+  /// The rounded panel.
+  public let panel: Rect
+  /// Each line's rectangle, in `MenuItem.all`'s order.
+  public let rows: [Rect]
+  /// The font size of the titles.
+  public let fontSize: Double
+
+  /// Reference proportions, in units of the title font size.
+  enum Reference {
+    static let rowHeight = 2.4
+    static let separatorHeight = 0.8
+    static let width = 12.5  // "✓  Keyboard Shortcuts" with room to spare
+    static let padding = 0.4  // above the first and below the last line
+  }
+
+  /// The line at a point, or nil (outside the panel, or on the separator).
+  public func item(at point: Point) -> MenuItem? {
+    guard let index = rows.firstIndex(where: { $0.contains(point) }) else { return nil }
+    let item = MenuItem.all[index]
+    return item.isChoosable ? item : nil
+  }
+}
+
+extension Layout {
+  /// The mode menu: its bottom-left corner on the ⌨ key's top-left, as on the iPhone, moved
+  /// and shrunk to stay inside the window; nil for an empty layout.
+  public var menu: MenuLayout? {
+    guard !isEmpty, let cell = keypad.position(of: KeypadAction.modes) else { return nil }
+    let anchor = circle(at: cell).bounds
+    let margin = max(1, gap)
+    let items = MenuItem.all
+    let heightInFonts =
+      items.map {
+        $0 == .separator ? MenuLayout.Reference.separatorHeight : MenuLayout.Reference.rowHeight
+      }
+      .reduce(0, +) + 2 * MenuLayout.Reference.padding
+    var size = 0.6 * digitLabelFontSize
+    size = min(size, (Double(width) - 2 * margin) / MenuLayout.Reference.width)
+    size = min(size, (Double(height) - 2 * margin) / heightInFonts)
+    let panelWidth = MenuLayout.Reference.width * size
+    let panelHeight = heightInFonts * size
+    let x = min(max(margin, anchor.minX), Double(width) - margin - panelWidth)
+    let y = min(max(margin, anchor.minY - gap - panelHeight), Double(height) - margin - panelHeight)
+    var rows: [Rect] = []
+    var top = y + MenuLayout.Reference.padding * size
+    for item in items {
+      let rowHeight =
+        (item == .separator ? MenuLayout.Reference.separatorHeight : MenuLayout.Reference.rowHeight)
+        * size
+      rows.append(Rect(x: x, y: top, width: panelWidth, height: rowHeight))
+      top += rowHeight
+    }
+    return MenuLayout(
+      panel: Rect(x: x, y: y, width: panelWidth, height: panelHeight), rows: rows, fontSize: size)
+  }
+}

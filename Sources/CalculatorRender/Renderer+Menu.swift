@@ -1,0 +1,41 @@
+import CCairo
+import CalculatorCore
+import CalculatorLayout
+
+extension Renderer {
+  /// The mode menu: a dark rounded panel over the keypad, a check mark at the current mode, the
+  /// keyboard's selection lit, a thin line between the modes and the rest (DESIGN.md section 5).
+  func drawMenu(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    guard let selection = frame.menuSelection, let menu = layout.menu else { return }
+    let size = menu.fontSize
+    context.setColor(Theme.overlayPanel)
+    context.addRoundedRect(menu.panel, radius: 0.8 * size)
+    cairo_fill(context.pointer)
+    let inset = 0.9 * size
+    for (index, (item, row)) in zip(MenuItem.all, menu.rows).enumerated() {
+      if item == .separator {
+        context.setColor(Theme.menuSeparator)
+        let y = (row.minY + row.height / 2).rounded(.down)
+        cairo_rectangle(context.pointer, row.minX + inset, y, row.width - 2 * inset, 1)
+        cairo_fill(context.pointer)
+        continue
+      }
+      if selection.index == index {
+        context.setColor(Theme.menuSelection)
+        context.addRoundedRect(
+          Rect(
+            x: row.minX + 0.3 * size, y: row.minY, width: row.width - 0.6 * size,
+            height: row.height), radius: 0.4 * size)
+        cairo_fill(context.pointer)
+      }
+      context.setFont(labelFace, size: size)
+      let baseline = (row.minY + row.height / 2 + 0.36 * size).rounded()
+      if item == .mode(frame.mode) {
+        context.setColor(Theme.overlayKeys)
+        context.showText("✓", x: row.minX + inset, y: baseline)
+      }
+      context.setColor(Theme.overlayTitle)
+      context.showText(item.title, x: row.minX + inset + 1.6 * size, y: baseline)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import CalculatorCore
+import Foundation
+import Testing
+
+@testable import X11Frontend
+
+/// The README and the man page list every `--keys` token and every keyboard binding, so the
+/// tables in the core and the front end cannot drift from the documents users read.
+@Suite struct DocumentationTests {
+  static let root: String = {
+    var path = "\(#filePath)"
+    for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+    return path
+  }()
+
+  static func read(_ name: String) throws -> String {
+    try String(contentsOfFile: root + "/" + name, encoding: .utf8)
+  }
+
+  /// The man page's words set in bold (`.B`, `.BR`, `.BI` lines), with groff's escapes undone.
+  static func boldWords(_ man: String) -> Set<String> {
+    var words: Set<String> = []
+    for line in man.split(separator: "\n") where line.hasPrefix(".B") {
+      let text = line.split(separator: " ", maxSplits: 1).dropFirst().joined()
+        .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\"", with: "")
+      for word in text.split(separator: " ").map(String.init) {
+        // "digits," → "digits", but "," stays itself
+        words.insert(
+          word.count > 1 ? word.trimmingCharacters(in: CharacterSet(charactersIn: ",;")) : word)
+      }
+    }
+    return words
+  }
+
+  @Test func theReadmeListsEveryTokenInBackquotes() throws {
+    let readme = try Self.read("README.md")
+    for key in Key.allCases {
+      if case .digit = key { continue }  // `0`–`9`
+      #expect(readme.contains("`\(key.token)`"), "README lacks `\(key.token)`")
+    }
+    #expect(readme.contains("`0`–`9`"))
+  }
+
+  @Test func theManPageListsEveryTokenInBold() throws {
+    let bold = Self.boldWords(try Self.read("data/circlecalc.1"))
+    for key in Key.allCases {
+      if case .digit = key { continue }  // 0–9
+      #expect(bold.contains(key.token), "circlecalc.1 lacks \(key.token)")
+    }
+  }
+
+  /// Each binding's name as the overlay shows it; single characters are bold in the man page
+  /// and in backquotes in the README, named keys appear as they are.
+  @Test func theReadmeAndTheManPageListEveryBinding() throws {
+    let readme = try Self.read("README.md")
+    let man = try Self.read("data/circlecalc.1").replacingOccurrences(of: "\\-", with: "-")
+    let bold = Self.boldWords(man)
+    for binding in keyBindings {
+      guard let shown = binding.shown, shown != "0 – 9" else { continue }
+      if shown.count == 1 {
+        #expect(readme.contains("`\(shown)`"), "README lacks `\(shown)`")
+        #expect(bold.contains(shown), "circlecalc.1 lacks \(shown) in bold")
+      } else {
+        #expect(readme.contains(shown), "README lacks \(shown)")
+        #expect(man.contains(shown), "circlecalc.1 lacks \(shown)")
+      }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import CalculatorCore
+import CalculatorLayout
+import Foundation
+import TestSupport
+import Testing
+
+/// The mode menu and the scientific keypad in the real window (issue 10): after each step a
+/// capture equals the renderer's frame of the same state, mode and size, pixel for pixel.
+@Suite(.enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+struct ModeEndToEndTests {
+  @Test func theModesKeyOpensTheMenuAndAClickChoosesScientific() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "9")
+    try window.click(.modes)
+    let nine = TestSupport.calculator(after: "9")
+    #expect(try window.differingPixels(from: window.render(nine, menu: MenuSelection())) == 0)
+    try window.click(.mode(.scientific))
+    // A portrait window turns landscape, as a phone does; the calculator is the same.
+    try window.waitForSize(width: 852, height: 393)
+    window.mode = .scientific
+    #expect(try window.differingPixels(from: window.render(keys: "9")) == 0)
+    try window.click(.modes)
+    try window.click(.mode(.basic))
+    try window.waitForSize(width: 360, height: 640)
+    window.mode = .basic
+    #expect(try window.differingPixels(from: window.render(keys: "9")) == 0)
+  }
+
+  @Test func ctrl2ThenParenthesesAndMemoryByClickAndKeyboard() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.type("ctrl+2")
+    try window.waitForSize(width: 852, height: 393)
+    window.mode = .scientific
+    try window.click(
+      .key(.digit(.two)), .key(.operation(.multiply)), .key(.parenthesis(.open)),
+      .key(.digit(.nine)), .key(.operation(.add)), .key(.digit(.one)))
+    #expect(try window.differingPixels(from: window.render(keys: "2*(9+1")) == 0)
+    try window.type("parenright", "Return")
+    #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=")) == 0)
+    try window.click(.key(.memory(.add)), .key(.modifier(.angle)))
+    #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
+    try window.type("ctrl+1")
+    try window.waitForSize(width: 360, height: 640)
+    window.mode = .basic
+    #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
+  }
+
+  @Test func secondShowsTheAlternatesAndTheirKeysWork() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, size: (852, 393), mode: .scientific)
+    try window.type("0", "period", "5")
+    try window.click(.secondFunctions)
+    let half = TestSupport.calculator(after: "0.5")
+    #expect(try window.differingPixels(from: window.render(half, second: true)) == 0)
+    // With 2nd on, the eˣ circle is yˣ, an operator: it is pending, lit white.
+    let exponential = try #require(window.layout.keypad.position(of: .function(.exponential)))
+    let center = window.layout.circle(at: exponential).center
+    try window.xdotool(
+      "mousemove", "--window", window.window, "\(Int(center.x))", "\(Int(center.y))", "click", "1")
+    let pending = TestSupport.calculator(after: "0.5[ypow]")
+    #expect(pending.pendingOperation == .reversePower)
+    #expect(try window.differingPixels(from: window.render(pending, second: true)) == 0)
+  }
+
+  @Test func theMenuByKeyboardOpensTheShortcutsAndTheModeIsRemembered() throws {
+    let server = try XvfbServer()
+    let state = URL(fileURLWithPath: TestSupport.temporaryPath("state"))
+    defer { try? FileManager.default.removeItem(at: state) }
+    do {
+      let window = try CalculatorWindow(server: server, keys: "5", stateDirectory: state)
+      try window.click(.modes)
+      try window.type("Down", "Down")
+      let five = TestSupport.calculator(after: "5")
+      let scientific = try #require(MenuItem.all.firstIndex(of: .mode(.scientific)))
+      #expect(
+        try window.differingPixels(
+          from: window.render(five, menu: MenuSelection(index: scientific))) == 0)
+      try window.type("Return")
+      try window.waitForSize(width: 852, height: 393)
+      window.mode = .scientific
+      #expect(try window.differingPixels(from: window.render(keys: "5")) == 0)
+      try window.type("ctrl+q")
+      #expect(window.exit(timeout: 5)?.status == 0)
+    }
+    // Started again without --mode or --size: scientific, at the size it had.
+    let again = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
+    again.mode = .scientific
+    #expect(again.width == 852 && again.height == 393)
+    #expect(try again.differingPixels(from: again.render(keys: "")) == 0)
+  }
+}
