@@ -14,7 +14,7 @@ all: build
 
 build:
 	@scripts/install-deps build
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product circlecalc
 
 run: build
 	$(BIN)
