@@ -11,25 +11,20 @@ import Testing
 @Suite("Fuzzing: key sequences through the core")
 struct CoreFuzzTests {
   static let sequencesPerChunk = 500
-  static let sliceChunks = 3
+  static let sliceChunks: UInt64 = 3
 
   @Test("Random key sequences keep every rule after every key")
   func keySequences() throws {
     let base = TestSupport.fuzzSeed(20_261_130)
-    let replay = TestSupport.fuzzReplay("core")
-    let deadline = TestSupport.fuzzSeconds.map { TestSupport.now() + $0 }
     let start = TestSupport.now()
-    var chunk: UInt64 = 0
     var sequences = 0
     var keys = 0
     var failures: [String] = []
-    repeat {
-      let seed = replay ?? CoreFuzzTests.chunkSeed(base, chunk)
-      TestSupport.recordFuzzChunk("core", seed: seed)
-      var random = TestSupport.SeededGenerator(seed: seed)
+    TestSupport.fuzzChunks("core", base: base, sliceChunks: CoreFuzzTests.sliceChunks) {
+      random, isReplay in
       for _ in 0..<CoreFuzzTests.sequencesPerChunk where failures.count < 20 {
         let sequence = CoreFuzzTests.sequence(&random)
-        if replay != nil { FileHandle.standardError.write(Data((tokens(sequence) + "\n").utf8)) }
+        if isReplay { FileHandle.standardError.write(Data((tokens(sequence) + "\n").utf8)) }
         let maxLength = Int.random(in: 1...24, using: &random)
         var calculator = Calculator()
         for (index, key) in sequence.enumerated() {
@@ -43,18 +38,13 @@ struct CoreFuzzTests {
         sequences += 1
         keys += sequence.count
       }
-      chunk += 1
-    } while replay == nil && failures.count < 20
-      && (deadline.map { TestSupport.now() < $0 } ?? (chunk < CoreFuzzTests.sliceChunks))
+      return failures.count < 20
+    }
     let seconds = TestSupport.now() - start
     print(
       "core fuzz, seed \(base): \(sequences) sequences, \(keys) keys in \(Int(seconds)) s"
         + " (\(Int(Double(keys) / seconds)) keys/s), \(failures.count) failures")
     #expect(failures.isEmpty, "\(failures)")
-  }
-
-  static func chunkSeed(_ base: UInt64, _ chunk: UInt64) -> UInt64 {
-    TestSupport.chunkSeed(base, chunk)
   }
 
   /// Keys weighted toward digits, with bursts that reach the limits: 25 nines (past the typing

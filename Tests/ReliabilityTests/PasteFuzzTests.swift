@@ -9,27 +9,22 @@ import Testing
 @Suite("Fuzzing: the paste parser")
 struct PasteFuzzTests {
   static let casesPerChunk = 1_500
-  static let sliceChunks = 2
+  static let sliceChunks: UInt64 = 2
 
   @Test("Random and hostile text is accepted only as one number, in bounded time")
   func randomText() throws {
     let base = TestSupport.fuzzSeed(31_415_926)
-    let deadline = TestSupport.fuzzSeconds.map { TestSupport.now() + $0 }
-    let replay = TestSupport.fuzzReplay("paste")
-    var chunk: UInt64 = 0
     var cases = 0
     var accepted = 0
     var bytes = 0
     var worstPerMegabyte = 0.0
     var worstText = ""
     var failures: [String] = []
-    repeat {
-      let seed = replay ?? TestSupport.chunkSeed(base, chunk)
-      TestSupport.recordFuzzChunk("paste", seed: seed)
-      var random = TestSupport.SeededGenerator(seed: seed)
+    TestSupport.fuzzChunks("paste", base: base, sliceChunks: PasteFuzzTests.sliceChunks) {
+      random, isReplay in
       for index in 0..<PasteFuzzTests.casesPerChunk where failures.count < 10 {
         let text = PasteFuzzTests.text(&random, large: index % 300 == 299)
-        if replay != nil {
+        if isReplay {
           FileHandle.standardError.write(Data((PasteFuzzTests.describe(text) + "\n").utf8))
         }
         let start = PasteFuzzTests.threadSeconds()
@@ -52,9 +47,8 @@ struct PasteFuzzTests {
         }
         if pasted { accepted += 1 }
       }
-      chunk += 1
-    } while replay == nil && failures.count < 10
-      && (deadline.map { TestSupport.now() < $0 } ?? (chunk < PasteFuzzTests.sliceChunks))
+      return failures.count < 10
+    }
     print(
       "paste fuzz, seed \(base): \(cases) texts (\(bytes / 1_048_576) MiB), \(accepted) accepted,"
         + " worst \(String(format: "%.3f", worstPerMegabyte)) CPU s per MiB (\(worstText)),"

@@ -42,15 +42,36 @@ extension TestSupport {
     base &+ chunk &* 0x9E37_79B9_7F4A_7C15
   }
 
+  /// Runs a fuzzer chunk by chunk, each with its own seeded generator.
+  ///
+  /// `make test` runs `sliceChunks` chunks from `base`; `fuzz/run` runs chunks until
+  /// `FUZZ_SECONDS` are up, naming each in `FUZZ_STATE` before it starts; `FUZZ_REPLAY` runs its
+  /// one chunk, with `isReplay` set. `body` returns false to stop early (enough failures).
+  public static func fuzzChunks(
+    _ fuzzer: String, base: UInt64, sliceChunks: UInt64,
+    _ body: (_ random: inout SeededGenerator, _ isReplay: Bool) throws -> Bool
+  ) rethrows {
+    let replay = fuzzReplay(fuzzer)
+    let deadline = fuzzSeconds.map { now() + $0 }
+    var chunk: UInt64 = 0
+    repeat {
+      let seed = replay ?? chunkSeed(base, chunk)
+      recordFuzzChunk(fuzzer, seed: seed)
+      var random = SeededGenerator(seed: seed)
+      guard try body(&random, replay != nil) else { return }
+      chunk += 1
+    } while replay == nil && (deadline.map { now() < $0 } ?? (chunk < sliceChunks))
+  }
+
   /// Notes in `$FUZZ_STATE/<fuzzer>` which chunk the fuzzer is about to run, so that a crash
   /// that ends the whole test process can be replayed.
-  public static func recordFuzzChunk(_ fuzzer: String, seed: UInt64) {
+  static func recordFuzzChunk(_ fuzzer: String, seed: UInt64) {
     guard let folder = environment("FUZZ_STATE") else { return }
     try? "\(seed)\n".write(toFile: folder + "/" + fuzzer, atomically: false, encoding: .utf8)
   }
 
   /// The chunk seed to replay for this fuzzer: `FUZZ_REPLAY=<fuzzer>:<seed>`.
-  public static func fuzzReplay(_ fuzzer: String) -> UInt64? {
+  static func fuzzReplay(_ fuzzer: String) -> UInt64? {
     guard let replay = environment("FUZZ_REPLAY"), replay.hasPrefix(fuzzer + ":") else {
       return nil
     }
