@@ -57,8 +57,9 @@ struct InstallTests {
     var found: [String] = []
     while let path = walker.nextObject() as? String {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
-      if !isDirectory.boolValue { found.append(path) }
+      let exists = FileManager.default.fileExists(
+        atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
+      if exists && !isDirectory.boolValue { found.append(path) }
     }
     return found.sorted()
   }
