@@ -11,9 +11,7 @@ import Testing
 /// them, resize storms, signals and a vanishing X server. After a flood the window must show
 /// exactly what `circlecalc --keys <the same keys> --render` draws at its size, so no key was
 /// lost, doubled or reordered. Each test has its own Xvfb.
-@Suite(
-  "Window floods and faults",
-  .enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool, ImageMagick"))
+@Suite("Window floods and faults", TestSupport.needs(TestSupport.xTools))
 struct WindowFloodTests {
   /// `--keys` token → keysym, for the keys the window binds (Escape is AC, Delete is C).
   static let keysyms: [Character: String] = [

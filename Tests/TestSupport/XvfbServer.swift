@@ -1,14 +1,37 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 extension TestSupport {
-  /// Whether the tools the window tests drive are installed (Xvfb, xdotool, ImageMagick's
-  /// `import`, x11-utils).
-  public static let hasXTools = ["Xvfb", "xdotool", "import", "xwininfo", "xprop"].allSatisfy {
-    find($0) != nil
+  /// The programs the window tests drive: Xvfb, xdotool, ImageMagick's `import`, x11-utils and
+  /// xrdb.
+  public static let xTools = ["Xvfb", "xdotool", "import", "xwininfo", "xprop", "xrdb"]
+
+  /// Whether a missing test tool fails the tests that need it instead of skipping them.
+  ///
+  /// It does under CI (`CI=true`) and `make test` (`CIRCLECALC_REQUIRE_TOOLS=1`), so a missing
+  /// install step can never turn the end-to-end tests into a silent pass.
+  public static var requiresTools: Bool {
+    environment("CI") == "true" || environment("CIRCLECALC_REQUIRE_TOOLS") == "1"
+  }
+
+  /// A trait for a suite that runs `tools`: it runs when they are all on `$PATH`.
+  ///
+  /// When one is missing the suite is skipped, or, when `requiresTools`, each of its tests fails
+  /// with a message naming the missing tools.
+  public static func needs(_ tools: [String]) -> ConditionTrait {
+    .enabled("needs \(tools.joined(separator: ", "))") {
+      let missing = tools.filter { find($0) == nil }
+      guard !missing.isEmpty else { return true }
+      let names = missing.joined(separator: ", ")
+      guard !requiresTools else {
+        throw TestFailure("not installed: \(names) (scripts/install-deps test installs them)")
+      }
+      return false
+    }
   }
 }
 

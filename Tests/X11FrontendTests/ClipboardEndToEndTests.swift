@@ -7,10 +7,7 @@ import Testing
 
 /// Copy and paste through real selections on Xvfb, read and written with xclip. Each paste is
 /// checked through the window: a capture must equal the renderer's frame of the expected state.
-@Suite(
-  .enabled(
-    if: TestSupport.hasXTools && TestSupport.find("xclip") != nil,
-    "needs Xvfb, xdotool, ImageMagick, xclip"))
+@Suite(TestSupport.needs(TestSupport.xTools + ["xclip"]))
 struct ClipboardEndToEndTests {
   @Test func copyServesEveryTextTargetWithoutGroupingCommas() throws {
     let server = try XvfbServer()

@@ -6,7 +6,7 @@ import Testing
 
 /// The mode menu and the scientific keypad in the real window (issue 10): after each step a
 /// capture equals the renderer's frame of the same state, mode and size, pixel for pixel.
-@Suite(.enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+@Suite(TestSupport.needs(TestSupport.xTools))
 struct ModeEndToEndTests {
   @Test func theModesKeyOpensTheMenuAndAClickChoosesScientific() throws {
     let server = try XvfbServer()

@@ -7,7 +7,7 @@ import Testing
 /// The real binary on a real X server: after each step a capture of the window must equal
 /// `circlecalc --render` of the same state at the same size, pixel for pixel. Each test has
 /// its own Xvfb, so they may run in parallel.
-@Suite(.enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+@Suite(TestSupport.needs(TestSupport.xTools))
 struct WindowEndToEndTests {
   @Test func theFirstFrameIsTheRenderOfTheStartState() throws {
     let server = try XvfbServer()

@@ -10,7 +10,7 @@ import Testing
 /// big windows, and a shared segment that never outlives the process. Seen from outside: the
 /// pixels (a capture equals `--render`), the process's mappings (`/proc/PID/maps`) and the
 /// kernel's table of System V segments (`/proc/sysvipc/shm`).
-@Suite(.enabled(if: TestSupport.hasXTools, "needs Xvfb, xdotool and ImageMagick"))
+@Suite(TestSupport.needs(TestSupport.xTools))
 struct WindowPresenterTests {
   /// A System V shared-memory segment created by a process.
   struct Segment {
