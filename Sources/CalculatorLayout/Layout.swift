@@ -7,8 +7,8 @@ import CalculatorCore
 ///
 /// Proportions are DESIGN.md section 3's, given for a window 393 wide and scaled by `unit`:
 /// width-limited `unit` is `width / 393` for the basic keypad (`Reference.width(columns:)` for
-/// others); a window too short for that shrinks `unit` (and with it
-/// the circles, margins and fonts) until the stack below fits its height, keypad centred.
+/// others); a window too short for that shrinks `unit` (and with it the circles, margins and
+/// fonts) until the stack below fits its height, keypad centred.
 ///
 ///     top margin 12 · history strip ≥ 1 row (36) · display 96 · gap 20 · keypad · bottom 30
 public struct Layout: Equatable, Sendable {
