@@ -1,0 +1,58 @@
+import CalculatorCore
+import CalculatorLayout
+import Testing
+
+@testable import CalculatorRender
+
+/// `render(_:region:into:stride:)` is how the window gets its pixels (bands through a bounded
+/// buffer, later only the changed rectangles): every region must hold exactly the pixels of the
+/// whole frame there, wherever its edges cut circles, labels and digits.
+@Suite struct RegionRenderTests {
+  /// Renders `region` into a fresh buffer and counts the pixels that differ from `whole`.
+  func differingPixels(_ frame: Frame, region: PixelRect, from whole: Image) -> Int {
+    let stride = region.width * 4 + 12  // a stride wider than the row, as a caller may use
+    let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * region.height, alignment: 16)
+    defer { pixels.deallocate() }
+    pixels.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * region.height)
+    Renderer().render(frame, region: region, into: pixels, stride: stride)
+    var count = 0
+    for row in 0..<region.height {
+      for column in 0..<region.width {
+        let pixel = pixels.load(fromByteOffset: row * stride + column * 4, as: UInt32.self)
+        let expected = whole.bytes.load(
+          fromByteOffset: (region.y + row) * whole.stride + (region.x + column) * 4,
+          as: UInt32.self)
+        if pixel != expected { count += 1 }
+      }
+    }
+    return count
+  }
+
+  @Test(arguments: [(360, 640, 1), (360, 640, 7), (360, 640, 333), (1000, 700, 97)])
+  func bandsOfAnyHeightEqualTheWholeFrame(width: Int, height: Int, rows: Int) throws {
+    var frame = try frame("12+345*6", width, height)
+    frame.pressed = GridPosition(row: 2, column: 1)
+    let whole = Renderer().render(frame)
+    var top = 0
+    var differing = 0
+    while top < height {
+      let band = PixelRect(x: 0, y: top, width: width, height: min(rows, height - top))
+      differing += differingPixels(frame, region: band, from: whole)
+      top += band.height
+    }
+    #expect(differing == 0)
+  }
+
+  @Test func aRectangleAcrossTheDisplayAndTheKeysEqualsTheWholeFrame() throws {
+    let frame = try frame("1/7=", 393, 852)
+    let whole = Renderer().render(frame)
+    for region in [
+      PixelRect(x: 13, y: 150, width: 211, height: 123),
+      PixelRect(x: 0, y: 0, width: 1, height: 852),
+      PixelRect(x: 392, y: 851, width: 1, height: 1),
+      PixelRect(x: 100, y: 400, width: 293, height: 452),
+    ] {
+      #expect(differingPixels(frame, region: region, from: whole) == 0, "\(region)")
+    }
+  }
+}
