@@ -199,12 +199,13 @@ public struct Calculator: Equatable, Sendable {
   /// text is one number (see `NumberFormat.parse(_:)`) within the calculator's range and a new
   /// number may start (not right after `)`).
   public mutating func paste(_ text: String) -> Bool {
-    guard !isGroupValue, let parts = NumberFormat.parseParts(text) else { return false }
-    let rounded = parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
+    guard !isGroupValue, let written = NumberFormat.scan(text) else { return false }
+    let rounded = written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
     guard let number = DecimalNumber(rounded) else { return false }
     startEntry()
-    let typed = Calculator.typedText(pasted: text, rounded: rounded)
-    entry = typed.map(Entry.typing) ?? .result(.success(number))
+    entry =
+      Calculator.typedText(written, rounded: rounded).map(Entry.typing)
+      ?? .result(.success(number))
     return true
   }
 
@@ -456,22 +457,20 @@ public struct Calculator: Equatable, Sendable {
     return unsigned.hasPrefix("0") ? digits.count - 1 : digits.count
   }
 
-  /// The text a user would type for pasted text: the text itself when it is plain and short
-  /// enough (`" 1,234.50 "` → `"1234.50"`), else the rounded number written plainly when that
-  /// takes at most 20 digits; nil for numbers like `1e25` or `1e-30`, which become results.
-  static func typedText(pasted text: String, rounded parts: DecimalParts) -> String? {
-    var plain = text.filter { !$0.isWhitespace && $0 != "," }
-    if plain.hasPrefix("+") { plain.removeFirst() }
-    let negative = plain.hasPrefix("-")
-    var unsigned = negative ? String(plain.dropFirst()) : plain
-    if !unsigned.contains(where: { $0 == "e" || $0 == "E" }) {
-      while unsigned.hasPrefix("0") && unsigned.count > 1 && !unsigned.hasPrefix("0.") {
-        unsigned.removeFirst()  // "007" → "7"
-      }
-      if unsigned.hasPrefix(".") { unsigned = "0" + unsigned }
-      if countedDigits(unsigned) <= maximumTypedDigits {
-        let isZero = isZero(value(typed: unsigned))
-        return (negative && !isZero ? "-" : "") + unsigned
+  /// The text a user would type for a pasted number: as written when it has no exponent and
+  /// at most 20 digits (`" 1,234.50 "` → `"1234.50"`, `"007"` → `"7"`), else the rounded number
+  /// written plainly when that takes at most 20 digits; nil for numbers like `1e25` or `1e-30`,
+  /// which become results.
+  static func typedText(_ written: NumberFormat.Written, rounded parts: DecimalParts) -> String? {
+    if written.exponent == nil {
+      let integer = written.integer.drop { $0 == UInt8(ascii: "0") }
+      let counted = integer.count + written.fraction.count
+      if counted <= maximumTypedDigits {
+        let isZero = (integer + written.fraction).allSatisfy { $0 == UInt8(ascii: "0") }
+        let text =
+          (integer.isEmpty ? "0" : String(decoding: integer, as: UTF8.self))
+          + (written.hasPoint ? "." + String(decoding: written.fraction, as: UTF8.self) : "")
+        return (written.negative && !isZero ? "-" : "") + text
       }
     }
     guard let magnitude = parts.magnitude else { return "0" }

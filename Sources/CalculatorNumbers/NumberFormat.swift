@@ -70,6 +70,32 @@ public enum NumberFormat {
 
   /// The digits of one number written as `parse(_:)` accepts, unrounded; nil otherwise.
   public static func parseParts(_ text: String) -> DecimalParts? {
+    scan(text)?.parts
+  }
+
+  /// One number as written: its sign, digits before and after the point, and exponent.
+  public struct Written: Equatable, Sendable {
+    /// A leading `-`.
+    public var negative: Bool
+    /// The integer digits without grouping commas, as ASCII: `"1234"`, `"007"`, or empty.
+    public var integer: [UInt8]
+    /// The fraction digits as ASCII, trailing zeros kept: `"50"`.
+    public var fraction: [UInt8]
+    /// Whether a point was written (`"12."`).
+    public var hasPoint: Bool
+    /// The exponent after `e`, or nil without one.
+    public var exponent: Int?
+
+    /// The number's exact digits.
+    public var parts: DecimalParts {
+      DecimalParts(
+        negative: negative, digits: (integer + fraction).map { $0 - 48 },
+        exponent: (exponent ?? 0) - fraction.count)
+    }
+  }
+
+  /// Reads one number as `parse(_:)` does, keeping how it was written; nil for anything else.
+  public static func scan(_ text: String) -> Written? {
     var scanner = Substring(text).utf8[...]
     while let first = scanner.first, isSpace(first) { scanner = scanner.dropFirst() }
     while let last = scanner.last, isSpace(last) { scanner = scanner.dropLast() }
@@ -84,13 +110,14 @@ public enum NumberFormat {
     scanner = scanner.dropFirst(integer.count)
     guard let integerDigits = ungrouped(Array(integer)) else { return nil }
     var fraction: [UInt8] = []
-    if scanner.first == UInt8(ascii: ".") {
+    let hasPoint = scanner.first == UInt8(ascii: ".")
+    if hasPoint {
       scanner = scanner.dropFirst()
       fraction = Array(scanner.prefix(while: isDigit))
       scanner = scanner.dropFirst(fraction.count)
     }
     guard !integerDigits.isEmpty || !fraction.isEmpty else { return nil }
-    var exponent = 0
+    var exponent: Int?
     if let marker = scanner.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
       scanner = scanner.dropFirst()
       var exponentNegative = false
@@ -104,8 +131,9 @@ public enum NumberFormat {
       exponent = digits.reduce(0) { $0 * 10 + Int($1 - 48) } * (exponentNegative ? -1 : 1)
     }
     guard scanner.isEmpty else { return nil }
-    let digits = (integerDigits + fraction).map { $0 - 48 }
-    return DecimalParts(negative: negative, digits: digits, exponent: exponent - fraction.count)
+    return Written(
+      negative: negative, integer: integerDigits, fraction: fraction, hasPoint: hasPoint,
+      exponent: exponent)
   }
 
   // MARK: - Pieces

@@ -1,3 +1,4 @@
+import CalculatorCore
 import Foundation
 import TestSupport
 import Testing
@@ -129,9 +130,12 @@ struct CommandLineFuzzTests {
 
   /// A --keys value: valid tokens (some long), tokens among noise, unicode, binary, huge.
   static func keys(_ random: inout TestSupport.SeededGenerator) -> [UInt8] {
-    let tokens = Array("0123456789.+-*/=%ncab ".utf8)
+    let single: [[UInt8]] = Array("0123456789.+-*/=%ncab ()".utf8).map { [$0] }
+    let named: [[UInt8]] = Key.allCases.map(\.token).filter { $0.count > 1 }.map { Array($0.utf8) }
+    let broken: [[UInt8]] = ["[", "]", "[sqr]", "[]", "[sqrt"].map { Array($0.utf8) }
+    let tokens = single + single + named + broken
     func valid(_ count: Int, _ random: inout TestSupport.SeededGenerator) -> [UInt8] {
-      (0..<count).map { _ in tokens.randomElement(using: &random) ?? 49 }
+      (0..<count).flatMap { _ in tokens.randomElement(using: &random) ?? [49] }
     }
     switch Int.random(in: 0..<10, using: &random) {
     case 0..<4: return valid(Int.random(in: 0...40, using: &random), &random)

@@ -47,12 +47,21 @@ struct CoreFuzzTests {
     #expect(failures.isEmpty, "\(failures)")
   }
 
+  /// The scientific keys but Rand, whose value would make a replay differ.
+  static let scientificKeys = Key.allCases.filter { $0.isScientific && $0 != .constant(.random) }
+
   /// Keys weighted toward digits, with bursts that reach the limits: 25 nines (past the typing
-  /// limit), runs of %, repeated × by a 20-digit number (past 1e100), ÷ by tiny numbers.
+  /// limit), runs of %, repeated × by a 20-digit number (past 1e100), ÷ by tiny numbers; one
+  /// sequence in three also presses the scientific keys (functions, groups, memory).
   static func sequence(_ random: inout TestSupport.SeededGenerator) -> [Key] {
     var keys: [Key] = []
     let length = Int.random(in: 1...120, using: &random)
+    let scientific = Int.random(in: 0..<3, using: &random) == 0
     while keys.count < length {
+      if scientific, Int.random(in: 0..<4, using: &random) == 0 {
+        keys.append(scientificKeys.randomElement(using: &random) ?? .parenthesis(.open))
+        continue
+      }
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<45: keys.append(.digit(Digit.allCases.randomElement(using: &random) ?? .one))
       case 45..<50: keys.append(.decimalPoint)

@@ -25,14 +25,17 @@ enum Invariants {
     }
     for (index, row) in calculator.history.enumerated() {
       var number = Substring(row)
-      if index > 0 {
-        guard let space = row.firstIndex(of: " "), ["+", "−", "×", "÷"].contains(row[..<space])
-        else {
+      if index > 0, !row.hasPrefix("(") {
+        let glyphs = ["+", "−", "×", "÷", "^", "yˣ", "ʸ√", "logᵧ", "E"]
+        guard let space = row.firstIndex(of: " "), glyphs.contains(String(row[..<space])) else {
           broken.append("history row \(row)")
           continue
         }
         number = row[row.index(after: space)...]
       }
+      // A row that opens or closes groups: "× ((3", "+ 4))".
+      number = number.drop { $0 == "(" }
+      while number.hasSuffix(")") { number = number.dropLast() }
       if number != "NaN", let form = resultForm(number) { broken.append("history \(form): \(row)") }
     }
     let short = calculator.display(maxLength: maxLength)
