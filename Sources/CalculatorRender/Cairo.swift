@@ -187,6 +187,14 @@ extension CairoContext {
     cairo_fill(pointer)
   }
 
+  /// Strokes the circle with a line `width` wide, centred on its edge.
+  func strokeCircle(_ circle: Circle, width: Double) {
+    cairo_set_line_width(pointer, width)
+    cairo_new_path(pointer)
+    cairo_arc(pointer, circle.center.x, circle.center.y, circle.radius, 0, 2 * Double.pi)
+    cairo_stroke(pointer)
+  }
+
   func addRoundedRect(_ rect: Rect, radius: Double) {
     let r = min(radius, rect.width / 2, rect.height / 2)
     cairo_new_sub_path(pointer)

@@ -23,6 +23,8 @@ public struct Frame: Equatable, Sendable {
   public var historyOffset = 0
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
   public var displayCue: DisplayCue? = nil
+  /// The key with the keyboard focus, drawn with a ring around its circle.
+  public var focused: GridPosition? = nil
 
   /// A frame of `calculator` in a `width` × `height` window, nothing pressed.
   public init(calculator: Calculator, width: Int, height: Int) {

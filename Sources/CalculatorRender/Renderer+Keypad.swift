@@ -40,6 +40,20 @@ extension Renderer {
           context: context)
       }
     }
+    if let focused = frame.focused, keypad.cap(at: focused) != nil {
+      drawFocusRing(around: layout.circle(at: focused), layout: layout, in: context)
+    }
+  }
+
+  /// The keyboard focus: a white ring just outside the circle, inside the gap to its neighbours;
+  /// 2 px up to the reference width (393), wider with the circles beyond it (a HiDPI window).
+  private func drawFocusRing(around circle: Circle, layout: Layout, in context: CairoContext) {
+    let grow = max(1, layout.unit)
+    let width = min(Theme.focusRingWidth * grow, layout.gap / 3)
+    let offset = min(Theme.focusRingOffset * grow, layout.gap / 3)
+    context.setColor(Theme.focusRing)
+    context.strokeCircle(
+      Circle(center: circle.center, radius: circle.radius + offset + width / 2), width: width)
   }
 
   /// Paints the circle through a cached sprite.

@@ -61,6 +61,9 @@ public enum Theme {
   static let overlayActions        = Color(0xD9D9D9)  // light gray: what it does
   static let menuSelection         = Color(0x3A3A3C)  // iOS tertiary background (dark)
   static let menuSeparator         = Color(0x48484A)  // iOS separator (dark)
+  static let focusRing             = Color(0xFFFFFF)  // issue 13: white, 2 px
+  static let focusRingWidth        = 2.0              // px, up to the reference width
+  static let focusRingOffset       = 2.0              // px of black between circle and ring
 
   static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // DESIGN.md §3
   static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history

@@ -25,6 +25,9 @@ extension App {
     case .action(.quit): isRunning = false
     case .action(.toggleShortcuts): state.toggleShortcuts()
     case .action(.mode(let mode)): state.switchMode(to: mode)
+    case .action(.focusNext): state.moveFocus(by: 1)
+    case .action(.focusPrevious): state.moveFocus(by: -1)
+    case .action(.pressFocused): state.pressFocused(keycode: event.keycode)
     case nil: break
     }
   }

@@ -15,9 +15,16 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case toggleShortcuts
   /// Ctrl+1, Ctrl+2: show a mode's keypad.
   case mode(Mode)
+  /// Tab: the focus ring moves to the next key.
+  case focusNext
+  /// Shift+Tab: the focus ring moves to the previous key.
+  case focusPrevious
+  /// Space: presses the key inside the focus ring.
+  case pressFocused
 
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
+    + [.focusNext, .focusPrevious, .pressFocused]
 
   /// What the shortcuts overlay says it does.
   var description: String {
@@ -27,6 +34,9 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .quit: "quit"
     case .toggleShortcuts: "this help"
     case .mode(let mode): MenuItem.mode(mode).title + " mode"
+    case .focusNext: "focus the next key"
+    case .focusPrevious: "focus the previous key"
+    case .pressFocused: "press the focused key"
     }
   }
 }
@@ -151,6 +161,9 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,  XK_e,             .key(.operation(.scientific)),          "Ctrl+E"),
   KeyBinding([],        XK_question,      .action(.toggleShortcuts),              "?"),
   KeyBinding([],        XK_F1,            .action(.toggleShortcuts),              "F1"),
+  KeyBinding([],        XK_Tab,           .action(.focusNext),                    "Tab"),
+  KeyBinding([],        XK_ISO_Left_Tab,  .action(.focusPrevious),                nil),  // Shift+Tab
+  KeyBinding([],        XK_space,         .action(.pressFocused),                 "Space"),
   KeyBinding(.control,  XK_c,             .action(.copy),                         "Ctrl+C"),
   KeyBinding(.control,  XK_v,             .action(.paste),                        "Ctrl+V"),
   KeyBinding(.control,  XK_1,             .action(.mode(.basic)),                 "Ctrl+1"),
@@ -215,4 +228,5 @@ let menuBindings: [(keysym: KeySym, command: MenuCommand)] = [
   (KeySym(XK_KP_Down),        .next),
   (KeySym(XK_Return),         .choose),
   (KeySym(XK_KP_Enter),       .choose),
+  (KeySym(XK_space),          .choose),  // as Space presses a ringed key
 ]

@@ -36,6 +36,8 @@ struct WindowState: Equatable, Sendable {
   private(set) var historyOffset = 0
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
+  /// The key inside the focus ring (Tab, Shift+Tab), which Space presses; nil before any Tab.
+  var focusedCell: GridPosition?
 
   init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
     self.calculator = calculator
@@ -57,6 +59,7 @@ struct WindowState: Equatable, Sendable {
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.historyOffset = clampedHistoryOffset
     frame.displayCue = displayCue
+    frame.focused = focusedCell
     return frame
   }
 
@@ -215,8 +218,11 @@ struct WindowState: Equatable, Sendable {
     showsShortcuts = false
     highlight = nil
     guard mode != self.mode else { return }
+    // The ring stays on the same key when the new keypad has it (the basic keys all are).
+    let ringed = focusedCell.flatMap { layout.keypad.action(at: $0, second: showsSecond) }
     self.mode = mode
     showsSecond = false
+    focusedCell = ringed.flatMap { layout.keypad.position(of: $0) }
     let size: (width: Int, height: Int)? =
       switch mode {
       case .scientific where height > width: Layout.defaultSize(for: .scientific)
@@ -254,6 +260,42 @@ struct WindowState: Equatable, Sendable {
     case .secondFunctions: showsSecond.toggle()
     case nil: break
     }
+  }
+
+  /// A click on the centre of a cell, down and up; true when the cell acted.
+  ///
+  /// Space on the focused key and an assistive technology's `click` come here, so they act
+  /// exactly as the mouse does (a click while the overlay or the menu shows only closes it).
+  @discardableResult
+  mutating func click(_ cell: GridPosition) -> Bool {
+    let center = layout.circle(at: cell).center
+    pointerPressed(at: center)
+    guard case .pointer(cell, _) = highlight else { return false }
+    pointerReleased(at: center)
+    return true
+  }
+
+  /// Tab (`step` 1) or Shift+Tab (-1): the focus ring moves to the next or previous key.
+  ///
+  /// Row by row, wrapping; the first Tab rings the first key, the first Shift+Tab the last. Like
+  /// any key, it closes the overlay and the menu.
+  mutating func moveFocus(by step: Int) {
+    showsShortcuts = false
+    menu = nil
+    let positions = layout.keypad.positions
+    guard !positions.isEmpty else { return }
+    guard let current = focusedCell, let index = positions.firstIndex(of: current) else {
+      focusedCell = step < 0 ? positions.last : positions.first
+      return
+    }
+    let count = positions.count
+    focusedCell = positions[((index + step) % count + count) % count]
+  }
+
+  /// Space: clicks the key inside the focus ring and lights it until the key comes up.
+  mutating func pressFocused(keycode: UInt32) {
+    guard let cell = focusedCell, click(cell) else { return }
+    highlight = .keyboard(cell: cell, keycode: keycode)
   }
 
   /// Wheel: positive rows scroll back to older history rows, negative towards the newest; it

@@ -31,7 +31,8 @@ public final class CalculatorWindow {
   /// Starts `circlecalc --keys keys --size WxH --mode MODE` (no `--size` when `size` is nil,
   /// no `--mode` when `mode` is nil) and waits for its window to be mapped. The window size is
   /// saved under `stateDirectory` (default: this window's own folder); `environment` adds to or
-  /// replaces the server's variables.
+  /// replaces the server's variables. No D-Bus session and no accessibility bus are reachable
+  /// (the accessibility bridge stays unloaded) unless `environment` names one.
   public init(
     server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
     mode: Mode? = nil, stateDirectory: URL? = nil, environment extra: [String: String] = [:]
@@ -46,6 +47,9 @@ public final class CalculatorWindow {
     if let mode { arguments += ["--mode", mode.rawValue] }
     var environment = server.environment
     environment["XDG_STATE_HOME"] = stateDirectory?.path ?? scratch
+    environment["XDG_RUNTIME_DIR"] = scratch
+    environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+    environment["AT_SPI_BUS_ADDRESS"] = nil
     environment.merge(extra) { $1 }
     process = try ChildProcess(
       [TestSupport.binary] + arguments, environment: environment, error: .file(errorFile))
@@ -194,10 +198,10 @@ public final class CalculatorWindow {
   }
 
   /// The same renderer in-process, for states `--keys` cannot reach (a paste, a cue, the open
-  /// menu, `2nd`).
+  /// menu, `2nd`, the focus ring).
   public func render(
     _ calculator: Calculator, cue: DisplayCue? = nil, historyOffset: Int = 0,
-    menu: MenuSelection? = nil, second: Bool = false
+    menu: MenuSelection? = nil, second: Bool = false, focused: GridPosition? = nil
   ) -> Image {
     var frame = Frame(calculator: calculator, width: width, height: height)
     frame.mode = mode
@@ -205,6 +209,7 @@ public final class CalculatorWindow {
     frame.historyOffset = historyOffset
     frame.menuSelection = menu
     frame.showsSecond = second
+    frame.focused = focused
     return Renderer().render(frame)
   }
 

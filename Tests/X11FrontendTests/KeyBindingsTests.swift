@@ -96,6 +96,9 @@ import Testing
       (XK_e, ControlMask, .key(.operation(.scientific))),
       (XK_1, ControlMask, .action(.mode(.basic))),
       (XK_2, ControlMask, .action(.mode(.scientific))),
+      (XK_Tab, 0, .action(.focusNext)),
+      (XK_ISO_Left_Tab, ShiftMask, .action(.focusPrevious)),
+      (XK_space, 0, .action(.pressFocused)),
     ] as [(Int32, Int32, KeyCommand)])
   func typedKeysFindTheirCommand(keysym: Int32, state: Int32, command: KeyCommand) {
     #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == command)
@@ -104,7 +107,8 @@ import Testing
   @Test(
     arguments: [
       (XK_c, 0), (XK_v, 0), (XK_q, 0), (XK_7, ControlMask), (XK_7, Mod1Mask), (XK_Return, Mod4Mask),
-      (XK_a, 0), (XK_space, 0), (XK_Tab, 0), (XK_e, 0), (XK_1, Mod1Mask), (XK_i, 0),
+      (XK_a, 0), (XK_space, ControlMask), (XK_Tab, Mod1Mask), (XK_e, 0), (XK_1, Mod1Mask),
+      (XK_i, 0),
     ] as [(Int32, Int32)])
   func otherKeysDoNothing(keysym: Int32, state: Int32) {
     #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == nil)

@@ -1,0 +1,113 @@
+import CalculatorCore
+import CalculatorLayout
+import Testing
+
+@testable import X11Frontend
+
+/// Tab, Shift+Tab and Space over the keypad, and the click an assistive technology performs,
+/// decided without an X server.
+@Suite struct KeyboardFocusTests {
+  let layout = Layout(width: 360, height: 640)
+
+  func state(_ keys: String = "") -> WindowState {
+    var calculator = Calculator()
+    for key in (try? Key.sequence(keys)) ?? [] { calculator.press(key) }
+    return WindowState(calculator: calculator, width: 360, height: 640)
+  }
+
+  func cell(_ row: Int, _ column: Int) -> GridPosition { GridPosition(row: row, column: column) }
+
+  @Test func tabRingsTheKeysRowByRowAndWraps() {
+    var state = state()
+    #expect(state.frame.focused == nil)
+    var visited: [GridPosition?] = []
+    for _ in 0..<21 {
+      state.moveFocus(by: 1)
+      visited.append(state.frame.focused)
+    }
+    let rows = (0..<5).flatMap { row in (0..<4).map { cell(row, $0) } }
+    #expect(visited == rows + [cell(0, 0)])
+  }
+
+  @Test func shiftTabGoesBackAndStartsAtTheLastKey() {
+    var state = state()
+    state.moveFocus(by: -1)
+    #expect(state.focusedCell == cell(4, 3))  // =
+    state.moveFocus(by: -1)
+    #expect(state.focusedCell == cell(4, 2))  // .
+    state.moveFocus(by: 1)
+    state.moveFocus(by: 1)
+    #expect(state.focusedCell == cell(0, 0))  // AC, after wrapping
+    state.moveFocus(by: -1)
+    #expect(state.focusedCell == cell(4, 3))
+  }
+
+  @Test func spacePressesTheRingedKeyAsAClickDoes() {
+    var typed = state("12+")
+    var clicked = typed
+    typed.focusedCell = cell(1, 0)  // 7
+    typed.pressFocused(keycode: 65)
+    #expect(typed.calculator.display == "7")
+    #expect(typed.frame.pressed == cell(1, 0))  // lit while Space is down
+    typed.keyReleased(keycode: 65)
+    #expect(typed.frame.pressed == nil)
+    let seven = layout.circle(at: cell(1, 0)).center
+    clicked.pointerPressed(at: seven)
+    clicked.pointerReleased(at: seven)
+    clicked.focusedCell = cell(1, 0)
+    #expect(typed == clicked)
+  }
+
+  @Test func spaceWithoutARingDoesNothing() {
+    var state = state("5")
+    let before = state
+    state.pressFocused(keycode: 65)
+    #expect(state == before)
+  }
+
+  @Test func theClearCellClearsAsItsLabelSays() {
+    var state = state("12+3")
+    state.focusedCell = cell(0, 0)
+    state.pressFocused(keycode: 65)  // C: the entry only
+    #expect(state.calculator.display == "0")
+    #expect(state.calculator.history == ["12"])
+    state.keyReleased(keycode: 65)
+    state.pressFocused(keycode: 65)  // AC: everything
+    #expect(state.calculator == Calculator())
+  }
+
+  @Test func aClickWhileTheOverlayShowsOnlyClosesIt() {
+    var state = state("9")
+    state.toggleShortcuts()
+    let acted = state.click(cell(1, 0))
+    #expect(!acted)
+    #expect(!state.showsShortcuts)
+    #expect(state.calculator.display == "9")
+    state.click(cell(4, 0))  // ⌨ opens the mode menu
+    #expect(state.menu != nil)
+    state.moveFocus(by: 1)  // Tab closes it, as any key does, and moves the ring
+    #expect(state.menu == nil)
+    #expect(state.focusedCell == cell(0, 0))
+  }
+
+  @Test func switchingModesKeepsTheRingOnTheSameKey() {
+    var state = state()
+    state.focusedCell = cell(1, 0)  // 7
+    state.switchMode(to: .scientific)
+    #expect(state.layout.keypad.action(at: state.focusedCell ?? cell(0, 0)) == .key(.digit(.seven)))
+    state.focusedCell = cell(0, 0)  // (, a scientific key
+    state.switchMode(to: .basic)
+    #expect(state.focusedCell == nil)
+    state.moveFocus(by: -1)
+    #expect(state.focusedCell == cell(4, 3))
+  }
+
+  @Test func theRingStaysOnItsKeyThroughResizesAndTyping() {
+    var state = state()
+    state.focusedCell = cell(2, 1)
+    state.typeKey(.digit(.four), keycode: 13)
+    state.resize(width: 800, height: 600)
+    #expect(state.frame.focused == cell(2, 1))
+    #expect(state.calculator.display == "4")
+  }
+}
