@@ -3,8 +3,15 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/circlecalc
+# The accessibility bridge, plain C that circlecalc loads with dlopen beside itself or from
+# $(PREFIX)/lib/circlecalc (SwiftPM would link it against the Swift runtime).
+LIBRARY = $(dir $(BIN))libcirclecalc-accessibility.so
+ACCESSIBILITY = $(wildcard Sources/CAccessibility/*.[ch] Sources/CAccessibility/include/*.h)
+ACCESSIBILITY_FLAGS = -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -Wall -Wextra -shared \
+	-Wl,--as-needed -Wl,-z,defs -ISources/CAccessibility/include
 ICON_SIZES = 16 22 24 32 48 64 128 256 512
 BINDIR = $(DESTDIR)$(PREFIX)/bin
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/circlecalc
 APPDIR = $(DESTDIR)$(PREFIX)/share/applications
 ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -15,6 +22,12 @@ all: build
 build:
 	@scripts/install-deps build
 	$(SWIFT) build $(RELEASE_FLAGS) --product circlecalc
+	@$(MAKE) --no-print-directory $(LIBRARY)
+
+# After `swift build`, which makes .build/$(CONFIG) a link into its own folders.
+.build/%/libcirclecalc-accessibility.so: $(ACCESSIBILITY)
+	$(CC) $(ACCESSIBILITY_FLAGS) -o $@ $(filter %.c,$(ACCESSIBILITY)) \
+		$$(pkg-config --cflags --libs atk-bridge-2.0 atspi-2 atk)
 
 run: build
 	$(BIN)
@@ -24,6 +37,7 @@ run: build
 test:
 	@scripts/install-deps test
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory .build/debug/libcirclecalc-accessibility.so
 	env -u DISPLAY CIRCLECALC=$(CURDIR)/.build/debug/circlecalc CIRCLECALC_REQUIRE_TOOLS=1 \
 		$(SWIFT) test --skip-build
 
@@ -69,8 +83,9 @@ lint:
 # NO_BUILD=1 installs an already built $(BIN) (the install test uses it).
 install:
 	@[ -n "$(NO_BUILD)" ] || $(MAKE) build
-	install -d $(BINDIR) $(APPDIR) $(MANDIR)
+	install -d $(BINDIR) $(LIBDIR) $(APPDIR) $(MANDIR)
 	install -m 755 $(BIN) $(BINDIR)/circlecalc
+	install -m 644 $(LIBRARY) $(LIBDIR)/libcirclecalc-accessibility.so
 	install -m 644 data/circlecalc.desktop $(APPDIR)/circlecalc.desktop
 	install -m 644 data/circlecalc.1 $(MANDIR)/circlecalc.1
 	for size in $(ICON_SIZES); do \
@@ -81,10 +96,12 @@ install:
 # Under a DESTDIR (a staging folder) the folders install made go too, when empty; the system's
 # own folders under a bare PREFIX are left alone.
 uninstall:
-	rm -f $(BINDIR)/circlecalc $(APPDIR)/circlecalc.desktop $(MANDIR)/circlecalc.1
+	rm -f $(BINDIR)/circlecalc $(LIBDIR)/libcirclecalc-accessibility.so
+	rm -f $(APPDIR)/circlecalc.desktop $(MANDIR)/circlecalc.1
+	rmdir $(LIBDIR) 2>/dev/null || true
 	for size in $(ICON_SIZES); do rm -f $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png; done
 	@if [ -n "$(DESTDIR)" ]; then \
-		for dir in $(BINDIR) $(APPDIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
+		for dir in $(BINDIR) $(dir $(LIBDIR)) $(APPDIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
 			while [ "$$dir" != "$(DESTDIR)" ] && [ "$$dir" != / ] && rmdir "$$dir" 2>/dev/null; do \
 				dir=$$(dirname "$$dir"); \
 			done; \

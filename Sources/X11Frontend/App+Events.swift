@@ -68,7 +68,12 @@ extension App {
     state.pointerMoved(to: Point(x: Double(event.x), y: Double(event.y)))
   }
 
+  func focusIn(_ event: XFocusChangeEvent) {
+    hasInputFocus = true
+  }
+
   func focusOut(_ event: XFocusChangeEvent) {
+    hasInputFocus = false
     state.focusLost()
   }
 

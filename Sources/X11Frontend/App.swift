@@ -75,6 +75,10 @@ final class App {
   let sizeStore = WindowSizeStore.standard
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
+  /// The accessibility bridge, once started after the first frame; nil without a bus.
+  var accessibility: Accessibility?
+  /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
+  var hasInputFocus = false
 
   init?(calculator: Calculator, options: WindowOptions) {
     let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
@@ -151,7 +155,8 @@ final class App {
   /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The one exception is
   /// a cue on the display (red, dimmed), which the loop takes down at its deadline
   /// (`state.deadlines`) by waiting on the connection until then; then it sleeps in
-  /// `XNextEvent` again.
+  /// `XNextEvent` again. With the accessibility bridge running it sleeps in one `poll` on the
+  /// connection and the bridge's descriptors instead (`serveAccessibility`).
   func run() -> Int32 {
     var event = XEvent()
     while isRunning {
@@ -164,6 +169,10 @@ final class App {
         }
         continue
       }
+      if let accessibility, XPending(display) == 0 {
+        serveAccessibility(accessibility, milliseconds: -1)
+        continue
+      }
       XNextEvent(display, &event)
       handle(&event)
       while isRunning && XPending(display) > 0 {
@@ -173,6 +182,7 @@ final class App {
       if isRunning {
         requestSize()
         drawIfNeeded()
+        updateAccessibility()
       }
     }
     sizeStore?.save(
@@ -191,6 +201,7 @@ final class App {
     case ButtonPress: buttonPress(event.xbutton)
     case ButtonRelease: buttonRelease(event.xbutton)
     case MotionNotify: motionNotify(event.xmotion)
+    case FocusIn: focusIn(event.xfocus)
     case FocusOut: focusOut(event.xfocus)
     case Expose: expose(event.xexpose)
     case ConfigureNotify: configureNotify(event.xconfigure)
@@ -214,6 +225,7 @@ final class App {
     if !hasIcon {
       hasIcon = true
       setIcon()
+      startAccessibility()
     }
   }
 
@@ -233,7 +245,11 @@ final class App {
       + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
     var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
     XFlush(display)
-    _ = poll(&connection, 1, Int32(milliseconds))
+    if let accessibility {
+      serveAccessibility(accessibility, milliseconds: Int32(milliseconds))
+    } else {
+      _ = poll(&connection, 1, Int32(milliseconds))
+    }
   }
 
   /// The scale from `Xft.dpi` in the server's resource database (96 dpi is 1), or 1.

@@ -10,7 +10,7 @@ struct InstallTests {
   static let sizes = [16, 22, 24, 32, 48, 64, 128, 256, 512]
 
   @Test(
-    "install puts exactly the binary, .desktop entry, icons and man page; uninstall removes them")
+    "install puts exactly the binary, its library, .desktop entry, icons, man page; uninstall too")
   func installAndUninstall() throws {
     let destination = FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-install-\(UUID().uuidString)").path
@@ -25,8 +25,8 @@ struct InstallTests {
 
     let expected =
       [
-        "usr/bin/circlecalc", "usr/share/applications/circlecalc.desktop",
-        "usr/share/man/man1/circlecalc.1",
+        "usr/bin/circlecalc", "usr/lib/circlecalc/libcirclecalc-accessibility.so",
+        "usr/share/applications/circlecalc.desktop", "usr/share/man/man1/circlecalc.1",
       ]
       + Self.sizes.map { "usr/share/icons/hicolor/\($0)x\($0)/apps/circlecalc.png" }
     #expect(try files(under: destination) == expected.sorted())

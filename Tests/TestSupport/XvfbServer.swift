@@ -23,8 +23,16 @@ extension TestSupport {
   /// When one is missing the suite is skipped, or, when `requiresTools`, each of its tests fails
   /// with a message naming the missing tools.
   public static func needs(_ tools: [String]) -> ConditionTrait {
-    .enabled("needs \(tools.joined(separator: ", "))") {
-      let missing = tools.filter { find($0) == nil }
+    needs(tools.joined(separator: ", ")) { tools.filter { find($0) == nil } }
+  }
+
+  /// A trait for a suite that needs what `missing` names as missing (programs, packages, files),
+  /// with the rules of `needs(_:)`.
+  public static func needs(_ what: String, missing: @escaping @Sendable () -> [String])
+    -> ConditionTrait
+  {
+    .enabled("needs \(what)") {
+      let missing = missing()
       guard !missing.isEmpty else { return true }
       let names = missing.joined(separator: ", ")
       guard !requiresTools else {

@@ -1,0 +1,78 @@
+/* The accessibility bridge of CircleCalc as a table of functions.
+ *
+ * circlecalc loads libcirclecalc-accessibility.so with dlopen only when an accessibility bus
+ * may answer, and calls it through the table that circlecalc_accessibility_table() returns,
+ * so a calculator without a screen reader never maps GLib, ATK or D-Bus. The library knows
+ * nothing about calculators: it exposes generic nodes (the application, a frame, labels, lists
+ * and their items, push buttons) that the caller creates, names, places and updates; ATK
+ * objects and atk-bridge turn them into AT-SPI2. Everything runs on the caller's thread, inside
+ * cca_table.wait. This header is shared with Swift: no GLib types appear in it.
+ */
+#ifndef CIRCLECALC_ACCESSIBILITY_H
+#define CIRCLECALC_ACCESSIBILITY_H
+
+/* What a node is; the application node (id 0) exists from the start. Push buttons and menu
+ * items have the `click` action. */
+typedef enum cca_role {
+  CCA_ROLE_FRAME,
+  CCA_ROLE_LABEL,
+  CCA_ROLE_LIST,
+  CCA_ROLE_LIST_ITEM,
+  CCA_ROLE_PUSH_BUTTON,
+  CCA_ROLE_MENU,
+  CCA_ROLE_MENU_ITEM,
+} cca_role;
+
+/* States a node can change; the others follow from its role (enabled, visible, focusable…). */
+typedef enum cca_state {
+  CCA_STATE_CHECKED = 1 << 0, /* a push button or menu item that is on */
+  CCA_STATE_FOCUSED = 1 << 1, /* the push button or menu item with the keyboard focus */
+  CCA_STATE_ACTIVE = 1 << 2,  /* the frame whose window has the keyboard focus */
+} cca_state;
+
+/* What the library asks of the caller; every call comes from inside cca_table.wait. */
+typedef struct cca_callbacks {
+  void *context;
+  /* The `click` action of a push button or menu item. */
+  void (*click)(void *context, int node);
+  /* An assistive technology moves the keyboard focus to a push button or menu item. */
+  void (*focus)(void *context, int node);
+  /* The top-left corner of the window on the screen, in pixels. */
+  void (*window_origin)(void *context, int *x, int *y);
+} cca_callbacks;
+
+typedef struct cca_table {
+  /* CCA_VERSION of the library; the caller refuses a table of another version. */
+  int version;
+  /* Names the application node and keeps the callbacks (copied). Call once, first. */
+  void (*setup)(const char *application_name, const cca_callbacks *callbacks);
+  /* Starts the bridge on the accessibility bus at `bus_address`, or, when that is NULL, asks
+   * the session bus at `session_address` for it (org.a11y.Bus) without waiting: the bridge then
+   * comes up inside a later wait. Returns 0 when started or asked, -1 otherwise. Never starts a
+   * bus and never prints. */
+  int (*start)(const char *bus_address, const char *session_address);
+  /* Whether the bridge is up: the application is registered on the accessibility bus. */
+  int (*is_running)(void);
+  /* Appends a node of `role` to the children of `parent`; returns its id (> 0). */
+  int (*add)(int parent, cca_role role);
+  /* Removes a node, and its children, from its parent. */
+  void (*remove)(int node);
+  /* The node's name (UTF-8); a change is announced (name-changed). */
+  void (*set_name)(int node, const char *name);
+  /* The node's box in window pixels. */
+  void (*set_extents)(int node, int x, int y, int width, int height);
+  /* The node's cca_state bits; each change is announced (state-changed, focus, window). */
+  void (*set_states)(int node, unsigned states);
+  /* Asks screen readers to speak `text` now, whatever has the focus (object:announcement). */
+  void (*announce)(int node, const char *text);
+  /* Sleeps in one poll() on `fd` and the bridge's own descriptors, at most `timeout_ms`
+   * (-1: no limit), runs what the bridge has to do, and returns 1 when `fd` is readable. */
+  int (*wait)(int fd, int timeout_ms);
+} cca_table;
+
+#define CCA_VERSION 1
+
+/* The one symbol circlecalc looks up, and the only one the library exports. */
+__attribute__((visibility("default"))) const cca_table *circlecalc_accessibility_table(void);
+
+#endif

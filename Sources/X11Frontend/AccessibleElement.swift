@@ -1,0 +1,118 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+
+/// One element of the window as assistive technologies see it (DESIGN.md section 9).
+///
+/// Generic on purpose: the C bridge knows only these roles, names, boxes and states, so a new
+/// keypad or mode is new data here, not new C. `init(frame:isActive:)` builds the whole tree
+/// from the same `Frame` the renderer draws.
+struct AccessibleElement: Equatable, Sendable {
+  /// What the element is, in AT-SPI's terms.
+  enum Role: Equatable, Sendable {
+    case frame, label, list, listItem, pushButton, menu, menuItem
+  }
+
+  /// What a `click` on the element does.
+  enum Target: Equatable, Sendable {
+    /// Clicks a keypad cell.
+    case cell(GridPosition)
+    /// Chooses a line of the mode menu.
+    case menuItem(MenuItem)
+  }
+
+  var role: Role
+  /// What a screen reader says: the display text, a row of the strip, a key's spoken name.
+  var name: String
+  /// The element's box in window pixels.
+  var bounds: Rect
+  /// On: the pending operator, `2nd` while on, the angle key in radians, the current mode.
+  var isChecked = false
+  /// The key inside the focus ring, or the menu line the keyboard selected.
+  var isFocused = false
+  /// The frame while the window has the keyboard focus.
+  var isActive = false
+  /// Each new name is spoken at once, wherever the focus is: the display.
+  var announcesChanges = false
+  /// What the element's `click` action does (push buttons and menu items).
+  var target: Target? = nil
+  var children: [AccessibleElement] = []
+}
+
+extension AccessibleElement {
+  /// The frame of a window showing `frame`: the display (a label named with the display text),
+  /// the history strip (a list of the rows it shows, oldest first), one push button per key,
+  /// row by row, then the mode menu or the shortcuts overlay while one shows.
+  init(frame: Frame, isActive: Bool) {
+    let layout = frame.layout
+    let calculator = frame.calculator
+    let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
+    self.init(role: .frame, name: "CircleCalc", bounds: window, isActive: isActive)
+    children.append(
+      AccessibleElement(
+        role: .label, name: calculator.display, bounds: layout.displayRect,
+        announcesChanges: true))
+    var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
+    let count = calculator.historyCount
+    strip.children = layout.shownHistoryRows(rowCount: count, offset: frame.historyOffset).map {
+      AccessibleElement(
+        role: .listItem, name: calculator.historyRow($0),
+        bounds: layout.historyRowRect(index: $0, rowCount: count, offset: frame.historyOffset))
+    }
+    children.append(strip)
+    guard !layout.isEmpty else { return }
+    children += AccessibleElement.keys(of: frame)
+    if let selection = frame.menuSelection, let menu = layout.menu {
+      children.append(AccessibleElement.menu(menu, selection: selection, mode: frame.mode))
+    } else if let lines = frame.shortcuts {
+      var overlay = AccessibleElement(role: .list, name: "Keyboard Shortcuts", bounds: window)
+      overlay.children = lines.map {
+        AccessibleElement(role: .listItem, name: "\($0.keys): \($0.action)", bounds: window)
+      }
+      children.append(overlay)
+    }
+  }
+
+  /// One push button per cell, named for what it does now (with `2nd` on: the alternate).
+  private static func keys(of frame: Frame) -> [AccessibleElement] {
+    let layout = frame.layout
+    let keypad = layout.keypad
+    let calculator = frame.calculator
+    let second = frame.showsSecond
+    // The operator stays pending (checked) after the next number starts, when it is drawn
+    // orange again: a listener cannot see the colour, and `--state` reports it so too.
+    let pending = calculator.pendingOperation.flatMap {
+      keypad.position(of: Key.operation($0), second: second)
+    }
+    return keypad.positions.compactMap { position in
+      guard let action = keypad.action(at: position, second: second) else { return nil }
+      let isOn: Bool =
+        switch action {
+        case .secondFunctions: second
+        case .key(.modifier(.angle)): calculator.angle == .radians
+        default: position == pending
+        }
+      return AccessibleElement(
+        role: .pushButton, name: SpokenNames.name(of: action, clearLabel: calculator.clearLabel),
+        bounds: layout.circle(at: position).bounds, isChecked: isOn,
+        isFocused: frame.menuSelection == nil && position == frame.focused,
+        target: .cell(position))
+    }
+  }
+
+  /// The open mode menu: its choosable lines, the current mode checked, the keyboard's
+  /// selection focused.
+  private static func menu(_ menu: MenuLayout, selection: MenuSelection, mode: Mode)
+    -> AccessibleElement
+  {
+    var element = AccessibleElement(role: .menu, name: "modes", bounds: menu.panel)
+    for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
+      element.children.append(
+        AccessibleElement(
+          role: .menuItem, name: item.title, bounds: menu.rows[index],
+          isChecked: item == .mode(mode), isFocused: selection.index == index,
+          target: .menuItem(item)))
+    }
+    return element
+  }
+}

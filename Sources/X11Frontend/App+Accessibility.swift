@@ -1,0 +1,81 @@
+import CX11
+import CalculatorLayout
+import Glibc
+
+extension App {
+  /// Starts the bridge after the first frame, if an accessibility bus answers; otherwise
+  /// nothing is loaded and nothing is printed.
+  func startAccessibility() {
+    XFlush(display)  // the first frame goes out before any of this
+    guard let bus = AccessibilityBus.find(rootProperty: rootWindowText("AT_SPI_BUS")) else {
+      return
+    }
+    accessibility = Accessibility(
+      bus: bus, tree: accessibleTree,
+      handlers: Accessibility.Handlers(
+        click: { [unowned self] target in
+          switch target {
+          case .cell(let cell): state.click(cell)
+          case .menuItem(let item): state.choose(item)
+          }
+        },
+        focus: { [unowned self] target in
+          switch target {
+          case .cell(let cell): state.focusedCell = cell
+          case .menuItem(let item):
+            state.menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
+          }
+        },
+        windowOrigin: { [unowned self] in windowOrigin() }))
+  }
+
+  /// The window as assistive technologies see it now.
+  var accessibleTree: AccessibleElement {
+    AccessibleElement(frame: state.frame, isActive: hasInputFocus)
+  }
+
+  /// Tells the bridge what changed since the last call (nothing when it is off).
+  func updateAccessibility() {
+    accessibility?.update(accessibleTree)
+  }
+
+  /// Sleeps in one poll() on the X connection and the bridge's descriptors (at most
+  /// `milliseconds`, -1 for no limit), then draws and reports what the bridge's clicks changed.
+  func serveAccessibility(_ accessibility: Accessibility, milliseconds: Int32) {
+    accessibility.wait(on: XConnectionNumber(display), milliseconds: milliseconds)
+    requestSize()
+    drawIfNeeded()
+    updateAccessibility()
+  }
+
+  /// The window's top-left corner in root window coordinates.
+  private func windowOrigin() -> (x: Int32, y: Int32) {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var child: Window = 0
+    XTranslateCoordinates(
+      display, window, XRootWindow(display, XDefaultScreen(display)), 0, 0, &x, &y, &child)
+    return (x, y)
+  }
+
+  /// A STRING property of the root window, or nil (one round trip; none when the atom was
+  /// never made).
+  private func rootWindowText(_ name: String) -> String? {
+    let atom = XInternAtom(display, name, 1)
+    guard atom != 0 else { return nil }
+    var type: Atom = 0
+    var format: Int32 = 0
+    var count: UInt = 0
+    var remaining: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    guard
+      XGetWindowProperty(
+        display, XRootWindow(display, XDefaultScreen(display)), atom, 0, 1024, 0, XA_STRING,
+        &type, &format, &count, &remaining, &data) == Success,
+      let data
+    else { return nil }
+    defer { XFree(data) }
+    guard type == XA_STRING, format == 8 else { return nil }
+    return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+  }
+}

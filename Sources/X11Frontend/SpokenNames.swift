@@ -1,0 +1,17 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// What a screen reader calls each keypad cell (DESIGN.md section 9): the core's spoken name of
+/// its key (`Key.spokenName`), the clear cell as it shows (`all clear` or `clear`), `modes` for
+/// the ⌨ cell and `second functions` for `2nd`.
+enum SpokenNames {
+  /// The name of a cell: `seven`, `decimal point`, `all clear`, `modes`.
+  static func name(of action: KeypadAction, clearLabel: ClearLabel) -> String {
+    switch action {
+    case .key(let key): key.spokenName
+    case .clear: clearLabel.key.spokenName
+    case .modes: "modes"
+    case .secondFunctions: "second functions"
+    }
+  }
+}
