@@ -39,26 +39,34 @@ extension Key {
   /// Throws `UnknownToken` naming the first token that is not one: an unknown character, an
   /// unknown `[name]`, or a `[` without its `]`.
   public static func sequence(_ text: String) throws(UnknownToken) -> [Key] {
-    var keys: [Key] = []
-    var characters = Array(text)[...]
-    var position = 1
-    while let character = characters.first {
-      var token = String(character)
-      if character == "[" {
-        let name = characters.prefix { $0 != "]" }
-        token = String(name) + (name.count < characters.count ? "]" : "")
-      }
-      if character != " " {
-        guard let key = Key(token: token) else {
-          throw UnknownToken(token: token, position: position)
-        }
-        keys.append(key)
-      }
-      characters = characters.dropFirst(token.count)
-      position += token.count
-    }
-    return keys
+    try tokenSequence(text, lookup: Key.init(token:))
   }
+}
+
+/// Splits a `--keys` sequence into one-character and `[name]` tokens, ignoring spaces, and looks
+/// each up in a mode's table; throws `UnknownToken` for the first one `lookup` does not know.
+func tokenSequence<Pressed>(_ text: String, lookup: (String) -> Pressed?) throws(UnknownToken)
+  -> [Pressed]
+{
+  var keys: [Pressed] = []
+  var characters = Array(text)[...]
+  var position = 1
+  while let character = characters.first {
+    var token = String(character)
+    if character == "[" {
+      let name = characters.prefix { $0 != "]" }
+      token = String(name) + (name.count < characters.count ? "]" : "")
+    }
+    if character != " " {
+      guard let key = lookup(token) else {
+        throw UnknownToken(token: token, position: position)
+      }
+      keys.append(key)
+    }
+    characters = characters.dropFirst(token.count)
+    position += token.count
+  }
+  return keys
 }
 
 extension Operation {

@@ -103,3 +103,25 @@ struct NumberFormatTests {
     #expect(TestSupport.calculator(after: keys).copyText == expected)
   }
 }
+
+@Suite("Amounts to the cent")
+struct PlacesTests {
+  @Test(
+    "Half-up and up to two places, shown with exactly two",
+    arguments: [
+      ("0.125", "0.13", "0.13"), ("0.124", "0.12", "0.13"), ("0.005", "0.01", "0.01"),
+      ("0.004", "0.00", "0.01"), ("0.0001", "0.00", "0.01"), ("33.33", "33.33", "33.33"),
+      ("33.3333", "33.33", "33.34"), ("9.995", "10.00", "10.00"),
+      (
+        "1234567.5", "1,234,567.50",
+        "1,234,567.50"
+      ), ("0", "0.00", "0.00"), ("100", "100.00", "100.00"),
+      ("-2.005", "-2.01", "-2.01"), ("99999.999", "100,000.00", "100,000.00"),
+    ])
+  func places(text: String, halfUp: String, up: String) throws {
+    let number = try #require(NumberFormat.parse(text))
+    #expect(NumberFormat.fixed(number, places: 2) == halfUp)
+    let roundedUp = try #require(DecimalNumber(number.parts.roundedUp(toPlaces: 2)))
+    #expect(NumberFormat.fixed(roundedUp, places: 2) == up)
+  }
+}
