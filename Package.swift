@@ -7,7 +7,7 @@ import PackageDescription
 // interface did not change is not rewritten: without the full lists, a stored property added to
 // `Calculator` would leave X11Frontend compiled against the old size of `Frame`, and the binary
 // would corrupt memory (swiftlang/swift-package-manager#10502). A new target extends these lists.
-let numbers: [Target.Dependency] = ["CalculatorNumbers"]
+let numbers: [Target.Dependency] = ["CMPFR", "CalculatorNumbers"]
 let core = numbers + ["CalculatorCore"]
 let layout = core + ["CalculatorLayout"]
 let render = layout + ["CalculatorRender", "CCairo"]
@@ -20,11 +20,12 @@ let package = Package(
   ],
   targets: [
     // Core
-    .target(name: "CalculatorNumbers"),
+    .target(name: "CalculatorNumbers", dependencies: ["CMPFR"]),
     .target(name: "CalculatorCore", dependencies: numbers),
     .target(name: "CalculatorLayout", dependencies: core),
 
     // C libraries
+    .systemLibrary(name: "CMPFR", pkgConfig: "mpfr", providers: [.apt(["libmpfr-dev"])]),
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo-ft fontconfig",
       providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),

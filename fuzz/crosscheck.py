@@ -8,7 +8,7 @@ Tests/ReliabilityTests/CrossCheckTests.swift feeds every sequence to the core an
 
     fuzz/crosscheck.py --seed 1 --count 100000 --output cases.tsv
     fuzz/crosscheck.py --keys '1/3*3='          # the expected display of one sequence
-    fuzz/crosscheck.py --keys '1/7=' --model foundation
+    fuzz/crosscheck.py --keys '1/7=' --model down38
 
 The key rules and the display rules (DESIGN.md section 2) are written again here from the spec,
 with Python's `decimal` for the numbers, the rounding (ROUND_HALF_UP to 20 significant digits)
@@ -23,19 +23,7 @@ and the grouping (`format(value, ",f")`). The same calculator runs over several 
   digit that only digits past the 38th resolve) and the case is `unstable`: the core may show
   what down38 or halfup38 (the same, rounded half-up) shows, each also with the core's rule
   that a difference within a hundred units of the 38th digit of an inexact operand is 0;
-- foundation: Foundation's `Decimal` operators as this toolchain's swift-foundation implements
-  them, which the core used at first (until 832318b and b512779), kept to explain old reports
-  (--model foundation). Its significand is below 2**128 (38 or 39 digits) and it loses more:
-  every result is cut toward zero (`_fitMantissa` computes a rounded value and returns the
-  unrounded one); a quotient of significands is floor(a * 10**38 / b), so 1 ÷ a 20-digit
-  number keeps only 19 digits; a sum whose exponents differ by more than the larger significand
-  can be scaled first cuts the smaller operand at floor((8 - w) * 4.81647993) places below the
-  larger one's exponent, where w is the larger significand's size in 16-bit words
-  (`_normalize`): 99999999999999999999 − 0.50000000000000000001 kept 14 decimals and showed
-  ...999 instead of ...998.
-Every model shows NaN outside 1e-99 <= |x| < 1e100 and keeps no digit below 1e-128 (Decimal's
-smallest exponent, which the core keeps: a number near 1e-99 holds 29 digits or more), cut
-toward zero, or rounded half-up for the foundation model.
+Every model shows NaN outside 1e-99 <= |x| < 1e100.
 """
 
 import argparse
@@ -43,10 +31,8 @@ import random
 import sys
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
 
-LIMIT = 2**128  # Decimal's significand is below this
 EXACT = Context(prec=1000, rounding=ROUND_DOWN)  # wide enough that + - * are exact
 DISPLAY = Context(prec=20, rounding=ROUND_HALF_UP)  # DESIGN.md: half-up, 20 significant digits
-FLOOR = Decimal("1e-128")  # Decimal's smallest exponent
 MAX_TYPED_DIGITS = 20
 OPERATIONS = "+-*/"
 HUNDRED = Decimal(100)
@@ -54,14 +40,10 @@ HUNDRED = Decimal(100)
 # A value is a finite Python Decimal, or None for NaN.
 
 
-def in_range(value, floor=ROUND_DOWN):
-    """NaN outside 1e-99 <= |x| < 1e100; digits below 1e-128 cut (or rounded by `floor`)."""
+def in_range(value):
+    """NaN (None) outside 1e-99 <= |x| < 1e100."""
     if value is None or value == 0:
         return value
-    if value.as_tuple().exponent < -128:
-        value = value.quantize(FLOOR, rounding=floor, context=EXACT)
-        if value == 0:
-            return None
     if not (-99 <= value.adjusted() <= 99):
         return None
     return value
@@ -99,91 +81,12 @@ class ContextArithmetic:
         return self.apply("/", value, HUNDRED)
 
 
-class FoundationArithmetic:
-    """The core's DecimalNumber over this toolchain's Foundation Decimal (see the top)."""
-
-    @staticmethod
-    def parts(value):
-        """(negative, significand, exponent), trailing zeros dropped as Decimal compacts."""
-        if value == 0:
-            return False, 0, 0
-        sign, digits, exponent = value.normalize(EXACT).as_tuple()
-        return bool(sign), int("".join(map(str, digits))), exponent
-
-    @staticmethod
-    def build(negative, significand, exponent):
-        if significand == 0:
-            return Decimal(0)
-        value = Decimal((int(negative), tuple(map(int, str(significand))), exponent))
-        return in_range(value, floor=ROUND_HALF_UP)
-
-    @staticmethod
-    def fit(significand, exponent):
-        """_fitMantissa: drop trailing digits, toward zero, until under 2**128."""
-        while significand >= LIMIT:
-            significand //= 10
-            exponent += 1
-        return significand, exponent
-
-    def add(self, a, b):
-        if a == 0:
-            return b
-        if b == 0:
-            return a
-        (an, asig, aexp), (bn, bsig, bexp) = self.parts(a), self.parts(b)
-        if aexp != bexp:
-            # _normalize: scale the operand with the larger exponent down to the other's
-            # exponent when it fits; else as far as its free 16-bit words allow, cutting the other.
-            if aexp < bexp:
-                (an, asig, aexp), (bn, bsig, bexp) = (bn, bsig, bexp), (an, asig, aexp)
-            difference = aexp - bexp
-            if asig * 10**difference < LIMIT:
-                asig, aexp = asig * 10**difference, bexp
-            else:
-                words = (asig.bit_length() + 15) // 16
-                power = int((8 - words) * 4.81647993)
-                bsig //= 10 ** (difference - power)
-                if bsig == 0:
-                    return self.build(an, asig, aexp)
-                asig, aexp, bexp = asig * 10**power, aexp - power, aexp - power
-        if an == bn:
-            return self.build(an, *self.fit(asig + bsig, aexp))
-        if asig == bsig:
-            return Decimal(0)
-        if asig > bsig:
-            return self.build(an, asig - bsig, aexp)
-        return self.build(bn, bsig - asig, aexp)
-
-    def apply(self, operation, a, b):
-        if a is None or b is None:
-            return None
-        if operation == "+":
-            return self.add(a, b)
-        if operation == "-":
-            return self.add(a, b.copy_negate())
-        if operation == "/" and b == 0:
-            return None
-        if a == 0 or b == 0:
-            return Decimal(0)
-        (an, asig, aexp), (bn, bsig, bexp) = self.parts(a), self.parts(b)
-        if operation == "*":
-            significand, exponent = self.fit(asig * bsig, 0)
-            return self.build(an != bn, significand, exponent + aexp + bexp)
-        # The quotient of the significands to 38 places, cut toward zero, then fitted.
-        significand, exponent = self.fit(asig * 10**38 // bsig, -38)
-        return self.build(an != bn, significand, exponent + aexp - bexp)
-
-    def percent(self, value):
-        return self.apply("/", value, HUNDRED)
-
-
 MODELS = {
     "exact": ContextArithmetic(200, ROUND_HALF_UP),
     "down38": ContextArithmetic(38, ROUND_DOWN),
     "halfup38": ContextArithmetic(38, ROUND_HALF_UP),
     "down38snap": ContextArithmetic(38, ROUND_DOWN, snap=True),
     "halfup38snap": ContextArithmetic(38, ROUND_HALF_UP, snap=True),
-    "foundation": FoundationArithmetic(),
 }
 
 

@@ -1,3 +1,5 @@
+import CMPFR
+
 /// The binary operations, the functions and the constants of the scientific keypad.
 extension DecimalNumber {
   /// π cut toward zero to 38 significant digits.
@@ -13,21 +15,40 @@ extension DecimalNumber {
     -> DecimalNumber
   {
     switch operation {
-    case .add: try adding(other)
-    case .subtract: try adding(other.negated)
-    case .multiply: try multiplied(by: other)
-    case .divide: try divided(by: other)
-    // Issue 10: the scientific operations come with the number engine; no key reaches them yet.
-    case .power, .reversePower, .root, .logarithm, .scientific: throw .domain
+    case .add: return try adding(other)
+    case .subtract: return try adding(other.negated)
+    case .multiply: return try multiplied(by: other)
+    case .divide: return try divided(by: other)
+    case .power: return try power(other).exact(if: isExact && other.isExact)
+    case .reversePower: return try other.power(self).exact(if: isExact && other.isExact)
+    case .root: return try root(other).exact(if: isExact && other.isExact)
+    case .logarithm: return try logarithm(base: other).exact(if: isExact && other.isExact)
+    case .scientific: return try timesPowerOfTen(other).exact(if: isExact && other.isExact)
     }
   }
 
-  /// `function` of `self`, angles in `angle`: `0.5.applying(.arcsine, angle: .degrees)` is 30.
-  public func applying(_ function: Function, angle: AngleUnit) throws(ArithmeticError)
+  /// EE: `self × 10^exponent`, an exact shift for a whole exponent.
+  private func timesPowerOfTen(_ exponent: DecimalNumber) throws(ArithmeticError)
     -> DecimalNumber
   {
-    // Issue 10: the functions come with the number engine; no key reaches them yet.
-    throw .domain
+    if isZero { return .zero }
+    if exponent.isWhole {
+      // Beyond ±300 the shift leaves the range whatever the digits.
+      guard let shift = exponent.fraction?.numerator, abs(shift) <= 300 else {
+        throw .outOfRange
+      }
+      var shifted = parts
+      shifted.exponent += shift
+      return try DecimalNumber.inRange(shifted, exact: true)
+    }
+    let parts = self.parts
+    return try Engine.evaluate(precision: Engine.basePrecision + exponent.magnitudeBits) {
+      precision in
+      let scale = Interval(exponent.parts, precision: precision).monotone(
+        increasing: true, precision: precision, mpfr_exp10)
+      return Interval.corners(
+        Interval(parts, precision: precision), scale, precision: precision, mpfr_mul)
+    }
   }
 
   /// A random number in [0, 1), a whole multiple of 1e-20, each equally likely.

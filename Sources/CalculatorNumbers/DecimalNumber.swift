@@ -1,24 +1,29 @@
-import FoundationEssentials
+/// CalculatorNumbers: the calculator's numbers. `DecimalNumber` is the value with exact
+/// + − × ÷ (this file), the scientific functions (`DecimalNumber+Functions.swift`, MPFR behind
+/// `Engine.swift`) and π, e and Rand; `NumberFormat` writes and reads them. Pure Swift but for
+/// MPFR; no Foundation. The rules are DESIGN.md sections 2 and 6, "Numbers".
 
 /// A finite decimal number the calculator can hold.
 ///
-/// A `Decimal` of at most 38 significant digits, limited to magnitudes from 1e-99 up to, not
-/// including, 1e100, like a scientific calculator's range. Every operation throws an
-/// `ArithmeticError` for a result outside that range, a division by zero or a domain error;
-/// the calculator shows `NaN` for it.
+/// At most 38 significant digits (a sign, an integer significand below 10^38 and a power of
+/// ten), limited to magnitudes from 1e-99 up to, not including, 1e100, like a scientific
+/// calculator's range. Every operation throws an `ArithmeticError` for a result outside that
+/// range, a division by zero or a domain error; the calculator shows `NaN` for it.
 ///
 /// Each operation is computed exactly on the digits (`DecimalParts`) and then cut toward zero
 /// to 38 digits: cutting, unlike rounding, never moves a value across a half-way point, so the
 /// display's half-up rounding to 20 digits shows the exact result correctly rounded
-/// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999). `Decimal`'s own
-/// operators are not used: `*` traps on underflow (`1e-100 * 1e-100`), `/` keeps only about
-/// 38 minus the divisor's digits, and `+` cuts the smaller operand to the digits left.
+/// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999).
 ///
 /// A number remembers whether any digit was ever cut on the way to it (`isExact`), so that a
 /// difference no larger than that cutting can explain shows 0 (see `adding(_:)`).
 public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConvertible {
-  /// The value; never NaN, always within the range.
-  public let value: Decimal
+  /// Whether the value is below zero; never for zero.
+  let negative: Bool
+  /// The digits as an integer, without trailing zeros: below 10^38; 0 for zero.
+  let significand: UInt128
+  /// The power of ten of the significand's last digit; 0 for zero.
+  let exponent: Int
   /// False when digits were cut from this value or from one it was computed from: `1 ÷ 3`.
   public let isExact: Bool
 
@@ -26,33 +31,38 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   public static let maximumMagnitudeExponent = 100
   /// Non-zero results below this power of ten are out of range: 1e-99.
   public static let minimumMagnitudeExponent = -99
-  /// Significant digits a number keeps: what `Decimal`'s 128-bit mantissa always holds.
+  /// Significant digits a number keeps: all that a 128-bit significand always holds.
   public static let storedDigits = 38
+  /// Digits an intermediate result carries so that cutting it to `storedDigits` is exact: one
+  /// more, then a final 1 when anything non-zero lies beyond (see `DecimalParts.divided(by:)`).
+  static let guardedDigits = storedDigits + 1
 
   /// Zero.
-  public static let zero = DecimalNumber(checked: Decimal(0), isExact: true)
+  public static let zero = DecimalNumber(
+    negative: false, significand: 0, exponent: 0, isExact: true)
 
-  private init(checked value: Decimal, isExact: Bool) {
-    self.value = value
+  private init(negative: Bool, significand: UInt128, exponent: Int, isExact: Bool) {
+    self.negative = negative
+    self.significand = significand
+    self.exponent = exponent
     self.isExact = isExact
   }
 
   /// The number for exact digits cut to 38 significant digits, or nil outside the range;
   /// `isExact` when no digit had to be cut and `exact` says the digits themselves are.
   public init?(_ parts: DecimalParts, exact: Bool = true) {
-    if parts.digits.isEmpty {
-      self = DecimalNumber(checked: 0, isExact: exact)
+    guard let magnitude = parts.magnitude else {
+      self = DecimalNumber(negative: false, significand: 0, exponent: 0, isExact: exact)
       return
     }
-    guard let magnitude = parts.magnitude,
-      magnitude < DecimalNumber.maximumMagnitudeExponent,
+    guard magnitude < DecimalNumber.maximumMagnitudeExponent,
       magnitude >= DecimalNumber.minimumMagnitudeExponent
     else { return nil }
-    // Decimal's exponent goes no lower than -128: a number near 1e-99 keeps 29 or more digits.
-    let kept = min(DecimalNumber.storedDigits, magnitude + 129)
+    let kept = parts.truncated(toSignificantDigits: DecimalNumber.storedDigits)
     self.init(
-      checked: parts.truncated(toSignificantDigits: kept).decimal,
-      isExact: exact && parts.digits.count <= kept)
+      negative: kept.negative, significand: kept.digits.reduce(0) { $0 * 10 + UInt128($1) },
+      exponent: kept.exponent,
+      isExact: exact && parts.digits.count <= DecimalNumber.storedDigits)
   }
 
   /// A positive constant of at most 38 digits cut from an endless expansion: `"314", -2` is
@@ -60,30 +70,38 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   init(inexact digits: StaticString, exponent: Int) {
     let digits = digits.withUTF8Buffer { $0.map { $0 - 48 } }
     let parts = DecimalParts(negative: false, digits: digits, exponent: exponent)
-    self.init(checked: parts.decimal, isExact: false)
+    self = DecimalNumber(parts, exact: false) ?? .zero
   }
 
   /// An integer, `DecimalNumber(12)`.
   public init(_ integer: Int) {
-    value = Decimal(integer)
-    isExact = true
+    let digits = DecimalParts.digits(high: 0, low: UInt128(integer.magnitude))
+    let parts = DecimalParts(negative: integer < 0, digits: digits, exponent: 0)
+    self = DecimalNumber(parts) ?? .zero
   }
 
   /// Whether the value is zero.
-  public var isZero: Bool { value.isZero }
+  public var isZero: Bool { significand == 0 }
 
   /// The digits of the value and the power of ten of its last digit.
   ///
   /// `-12.50` → (negative: true, digits: [1, 2, 5], exponent: -1). Zero has no digits.
-  public var parts: DecimalParts { DecimalParts(value) }
+  public var parts: DecimalParts {
+    DecimalParts(
+      negative: negative, digits: DecimalParts.digits(high: 0, low: significand),
+      exponent: exponent)
+  }
 
   /// The value with its sign flipped; zero stays zero.
   public var negated: DecimalNumber {
-    isZero ? self : DecimalNumber(checked: -value, isExact: isExact)
+    isZero
+      ? self
+      : DecimalNumber(
+        negative: !negative, significand: significand, exponent: exponent, isExact: isExact)
   }
 
   /// Plain notation with all the digits held: `"-12.5"`.
-  public var description: String { value.description }
+  public var description: String { NumberFormat.plain(parts, grouped: false) }
 
   /// `self + other`.
   ///
@@ -99,7 +117,7 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
       let right = right.magnitude,
       magnitude < max(left, right) - (DecimalNumber.storedDigits - 3)
     {
-      return DecimalNumber(checked: 0, isExact: false)
+      return DecimalNumber(negative: false, significand: 0, exponent: 0, isExact: false)
     }
     return try DecimalNumber.inRange(sum, exact: exact)
   }
@@ -115,7 +133,7 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
     return try DecimalNumber.inRange(quotient, exact: isExact && other.isExact)
   }
 
-  /// The number for exact digits cut to 38 significant digits, or `.outOfRange`.
+  /// The number for digits cut to 38 significant digits, or `.outOfRange`.
   static func inRange(_ parts: DecimalParts, exact: Bool) throws(ArithmeticError)
     -> DecimalNumber
   {
@@ -145,15 +163,6 @@ public struct DecimalParts: Equatable, Sendable {
     self.negative = negative && !digits.isEmpty
     self.digits = Array(digits)
     self.exponent = digits.isEmpty ? 0 : exponent
-  }
-
-  /// The parts of a finite `Decimal`.
-  public init(_ value: Decimal) {
-    // The significand of a Decimal is an integer: its description is its digits.
-    let digits = value.significand.description.utf8.compactMap { byte -> UInt8? in
-      (48...57).contains(byte) ? byte - 48 : nil
-    }
-    self.init(negative: value.sign == .minus, digits: digits, exponent: Int(value.exponent))
   }
 
   /// The power of ten of the first digit (`1234.5` → 3), nil for zero.
@@ -242,8 +251,8 @@ public struct DecimalParts: Equatable, Sendable {
   func multiplied(by other: DecimalParts) -> DecimalParts {
     guard let x = integer, let y = other.integer else {
       // More than 128 bits of digits: not from a stored number; multiply the first 38.
-      return truncated(toSignificantDigits: 38).multiplied(
-        by: other.truncated(toSignificantDigits: 38))
+      return truncated(toSignificantDigits: DecimalNumber.storedDigits).multiplied(
+        by: other.truncated(toSignificantDigits: DecimalNumber.storedDigits))
     }
     let product = x.multipliedFullWidth(by: y)
     return DecimalParts(
@@ -252,20 +261,20 @@ public struct DecimalParts: Equatable, Sendable {
       exponent: exponent + other.exponent)
   }
 
-  /// The quotient to 39 significant digits and a final 1 if anything remained, which is exact
-  /// for cutting to 38 digits; nil when dividing by zero.
+  /// The quotient to `guardedDigits` (39) significant digits and a final 1 if anything
+  /// remained, which is exact for cutting to 38 digits; nil when dividing by zero.
   func divided(by other: DecimalParts) -> DecimalParts? {
     if other.digits.isEmpty { return nil }
     if digits.isEmpty { return self }
     guard let x = integer, let y = other.integer else {
-      return truncated(toSignificantDigits: 38).divided(
-        by: other.truncated(toSignificantDigits: 38))
+      return truncated(toSignificantDigits: DecimalNumber.storedDigits).divided(
+        by: other.truncated(toSignificantDigits: DecimalNumber.storedDigits))
     }
     // Long division on the integer significands, which fit in 128 bits.
     var quotient = DecimalParts.digits(high: 0, low: x / y)
     var remainder = x % y
     var exponent = self.exponent - other.exponent
-    while quotient.count < 39 && remainder != 0 {
+    while quotient.count < DecimalNumber.guardedDigits && remainder != 0 {
       let (digit, rest) = y.dividingFullWidth(remainder.multipliedFullWidth(by: 10))
       if !quotient.isEmpty || digit != 0 { quotient.append(UInt8(digit)) }
       remainder = rest
@@ -325,12 +334,5 @@ public struct DecimalParts: Equatable, Sendable {
       digits += index == 0 ? Array(chunkDigits.drop { $0 == 0 }) : chunkDigits
     }
     return digits
-  }
-
-  /// The parts as a `Decimal`; the exponent must be within Decimal's range (-128…127).
-  var decimal: Decimal {
-    var significand = Decimal(0)
-    for digit in digits { significand = significand * 10 + Decimal(Int(digit)) }
-    return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
   }
 }

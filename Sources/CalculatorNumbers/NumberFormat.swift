@@ -47,7 +47,7 @@ public enum NumberFormat {
 
   /// A number without grouping, for the clipboard: `1234567.5`, `-2e-9`; nil for NaN.
   public static func plainString(_ number: DecimalNumber?) -> String? {
-    string(number).filter { $0 != "," }.nilIfNaN
+    number.map { string($0).filter { $0 != "," } }
   }
 
   /// Typed text as the display shows it: `"-1234567.50"` → `"-1,234,567.50"`.
@@ -192,8 +192,4 @@ public enum NumberFormat {
   private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 32 || byte == 9 || byte == 10 || byte == 13
   }
-}
-
-extension String {
-  fileprivate var nilIfNaN: String? { self == NumberFormat.notANumber ? nil : self }
 }

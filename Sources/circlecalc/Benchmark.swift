@@ -46,13 +46,13 @@ enum Benchmark {
       "core: \(Int(Double(max(count, 1)) / seconds)) keys/s over \(count) keys (\(checksum % 10))")
   }
 
-  private static func now() -> Double {
+  static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
-  private static func micro(_ seconds: Double) -> String {
+  static func micro(_ seconds: Double) -> String {
     let tenths = Int((seconds * 1e7).rounded())
     return "\(tenths / 10).\(tenths % 10)"
   }

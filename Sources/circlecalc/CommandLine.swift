@@ -17,6 +17,7 @@ enum Command: Equatable {
   /// Developer figures for `make bench`: frame draw time, or the core's keys per second.
   case benchmarkFrames(count: Int, width: Int, height: Int)
   case benchmarkCore(count: Int)
+  case benchmarkFunctions(count: Int)
   case run(keys: [Key], mode: Mode?, output: Output, size: (width: Int, height: Int)?)
 
   static func == (lhs: Command, rhs: Command) -> Bool {
@@ -24,7 +25,9 @@ enum Command: Equatable {
     case (.help, .help), (.version, .version): true
     case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
       a == x && b == y && c == z
-    case (.benchmarkCore(let a), .benchmarkCore(let x)): a == x
+    case (.benchmarkCore(let a), .benchmarkCore(let x)),
+      (.benchmarkFunctions(let a), .benchmarkFunctions(let x)):
+      a == x
     case (.run(let a, let m, let b, let c), .run(let x, let n, let y, let z)):
       a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height
     default: false
@@ -55,6 +58,7 @@ enum Command: Equatable {
       --version          show the version
       --bench-frames N   draw N frames at --size and print the draw time (developers)
       --bench-core N     press N random keys and print the core's keys per second
+      --bench-functions N  time every function and operation over N hard operands
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
@@ -85,7 +89,7 @@ enum Command: Equatable {
     var mode: Mode?
     var output: Output?
     var size: (width: Int, height: Int)?
-    var benchmark: (frames: Bool, count: Int)?
+    var benchmark: (option: String, count: Int)?
     var informational: Command?
     var remaining = arguments[...]
 
@@ -129,13 +133,13 @@ enum Command: Equatable {
       case "--render": try setOutput(.render(path: try value(for: option)), option)
       case "--icon": try setOutput(.icon(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
-      case "--bench-frames", "--bench-core":
+      case "--bench-frames", "--bench-core", "--bench-functions":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
             "invalid count \(quoted(text)) for \(option): expected 1 to 10000000")
         }
-        benchmark = (option == "--bench-frames", count)
+        benchmark = (option, count)
       default:
         if option.hasPrefix("-") { throw CommandLineError("unknown option \(quoted(option))") }
         throw CommandLineError("unexpected argument \(quoted(option))")
@@ -152,9 +156,12 @@ enum Command: Equatable {
     if let informational { return informational }
     if let benchmark {
       let size = size ?? Layout.defaultSize
-      return benchmark.frames
-        ? .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
-        : .benchmarkCore(count: benchmark.count)
+      switch benchmark.option {
+      case "--bench-frames":
+        return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
+      case "--bench-core": return .benchmarkCore(count: benchmark.count)
+      default: return .benchmarkFunctions(count: benchmark.count)
+      }
     }
     return .run(keys: keys, mode: mode, output: output ?? .window, size: size)
   }

@@ -31,6 +31,9 @@ import X11Frontend
   case .benchmarkCore(let count):
     Benchmark.core(count)
     return 0
+  case .benchmarkFunctions(let count):
+    Benchmark.functions(count)
+    return 0
   case .run(let keys, let mode, let output, let size):
     var calculator = Calculator()
     for key in keys { calculator.press(key) }
