@@ -212,3 +212,156 @@ struct ConstantRulesTests {
     #expect(shown.count > 190)
   }
 }
+
+@Suite("Scientific keys through the keypad's rules")
+struct FunctionKeyRulesTests {
+  // Every key of DESIGN.md section 6 with at least three cases: values, exact results, domain
+  // errors and range. Expected displays: mpmath at 80 digits, rounded half-up to 20 significant
+  // digits and formatted by hand (a Python script, not the code under test).
+  @Test(
+    "Key sequence → exact display",
+    arguments: [
+      ("1.1[sq]", "1.21"),
+      ("12345678901[sq]", "1.524157875265965678e20"),
+      ("5n[sq]", "25"),
+      ("1.5[cube]", "3.375"),
+      ("3n[cube]", "-27"),
+      ("0.2[cube]", "0.008"),
+      ("8[recip]", "0.125"),
+      ("3[recip]", "0.33333333333333333333"),
+      ("0[recip]", "NaN"),
+      ("2.25[sqrt]", "1.5"),
+      ("2[sqrt]", "1.4142135623730950488"),
+      ("4n[sqrt]", "NaN"),
+      ("27n[cbrt]", "-3"),
+      ("2[cbrt]", "1.2599210498948731648"),
+      ("0.001[cbrt]", "0.1"),
+      ("0[exp]", "1"),
+      ("1[exp]", "2.7182818284590452354"),
+      ("231[exp]", "NaN"),
+      ("3[pow10]", "1,000"),
+      ("0.5[pow10]", "3.162277660168379332"),
+      ("100[pow10]", "NaN"),
+      ("10[pow2]", "1,024"),
+      ("0.5[pow2]", "1.4142135623730950488"),
+      ("1n[pow2]", "0.5"),
+      ("1[ln]", "0"),
+      ("10[ln]", "2.302585092994045684"),
+      ("0[ln]", "NaN"),
+      ("1000[log]", "3"),
+      ("2[log]", "0.30102999566398119521"),
+      ("5n[log]", "NaN"),
+      ("1024[log2]", "10"),
+      ("3[log2]", "1.5849625007211561815"),
+      ("0[log2]", "NaN"),
+      ("5[fact]", "120"),
+      ("20[fact]", "2,432,902,008,176,640,000"),
+      ("0.5[fact]", "0.88622692545275801365"),
+      ("3n[fact]", "NaN"),
+      ("70[fact]", "NaN"),
+      ("30[sin]", "0.5"),
+      ("45[sin]", "0.7071067811865475244"),
+      ("1[sin]", "0.017452406437283512819"),
+      ("[rad]1[sin]", "0.84147098480789650665"),
+      ("[rad][pi][sin]", "0"),
+      ("60[cos]", "0.5"),
+      ("90[cos]", "0"),
+      ("[rad]1[cos]", "0.5403023058681397174"),
+      ("45[tan]", "1"),
+      ("90[tan]", "NaN"),
+      ("[rad]1[tan]", "1.5574077246549022305"),
+      ("0.5[asin]", "30"),
+      ("2[asin]", "NaN"),
+      ("[rad]1[asin]", "1.5707963267948966192"),
+      ("0.5[acos]", "60"),
+      ("1n[acos]", "180"),
+      ("1.5n[acos]", "NaN"),
+      ("1[atan]", "45"),
+      ("[rad]1[atan]", "0.78539816339744830962"),
+      ("1n[atan]", "-45"),
+      ("1[sinh]", "1.1752011936438014569"),
+      ("0[sinh]", "0"),
+      ("2n[sinh]", "-3.6268604078470187677"),
+      ("0[cosh]", "1"),
+      ("1[cosh]", "1.5430806348152437785"),
+      ("300[cosh]", "NaN"),
+      ("1[tanh]", "0.76159415595576488812"),
+      ("0.5n[tanh]", "-0.4621171572600097585"),
+      ("0[tanh]", "0"),
+      ("1[asinh]", "0.88137358701954302523"),
+      ("0[asinh]", "0"),
+      ("10n[asinh]", "-2.9982229502979697388"),
+      ("1[acosh]", "0"),
+      ("2[acosh]", "1.3169578969248167086"),
+      ("0.5[acosh]", "NaN"),
+      ("0.5[atanh]", "0.5493061443340548457"),
+      ("1[atanh]", "NaN"),
+      ("0[atanh]", "0"),
+      ("2[pow]10=", "1,024"),
+      ("2[pow]0.5=", "1.4142135623730950488"),
+      ("0[pow]1n=", "NaN"),
+      ("2[ypow]10=", "100"),
+      ("3[ypow]2=", "8"),
+      ("0.5[ypow]4=", "2"),
+      ("8[root]3=", "2"),
+      ("27n[root]3=", "-3"),
+      ("16n[root]2=", "NaN"),
+      ("1000[logy]10=", "3"),
+      ("27[logy]3=", "3"),
+      ("8[logy]1=", "NaN"),
+      ("2[ee]3=", "2,000"),
+      ("1.5[ee]2n=", "0.015"),
+      ("1[ee]100=", "NaN"),
+      ("2*[pi]=", "6.2831853071795864769"),
+      ("[e][ln]", "1"),
+      ("2*(3+[pi])=", "12.283185307179586477"),
+      ("9[sqrt]+16[sqrt]=", "7"),
+      ("2[pow]3[sq]=", "512"),
+      ("(1+2)[sq]*2=", "18"),
+    ])
+  func display(keys: String, expected: String) {
+    #expect(calculator(keys).display == expected)
+  }
+
+  @Test("Degrees are exact at every multiple of 15°, 0° to 360°")
+  func degrees() {
+    // sin and cos of the multiples of 30° and 45° are 0, ±0.5, ±√2/2 (shown rounded), ±1; tan
+    // is 0, ±1 or NaN at 90° and 270°. mpmath gives the other multiples of 15°.
+    let sines: [Int: String] = [
+      0: "0", 15: "0.25881904510252076235", 30: "0.5", 45: "0.7071067811865475244",
+      60: "0.86602540378443864676", 75: "0.96592582628906828675", 90: "1",
+    ]
+    for step in 0...24 {
+      let angle = step * 15
+      let reduced = angle % 180 <= 90 ? angle % 180 : 180 - angle % 180
+      let sign = angle > 180 && angle < 360 ? "-" : ""
+      let sine = sines[reduced] ?? "?"
+      #expect(
+        calculator("\(angle)[sin]").display == (sine == "0" ? "0" : sign + sine), "sin \(angle)")
+      let cosineAngle = (angle + 90) % 360  // cos x = sin(x + 90°)
+      let cosReduced =
+        cosineAngle % 180 <= 90 ? cosineAngle % 180 : 180 - cosineAngle % 180
+      let cosSign = cosineAngle > 180 && cosineAngle < 360 ? "-" : ""
+      let cosine = sines[cosReduced] ?? "?"
+      #expect(
+        calculator("\(angle)[cos]").display == (cosine == "0" ? "0" : cosSign + cosine),
+        "cos \(angle)")
+    }
+    for (angle, tangent) in [
+      (0, "0"), (45, "1"), (90, "NaN"), (135, "-1"), (180, "0"), (225, "1"), (270, "NaN"),
+      (315, "-1"), (360, "0"),
+    ] {
+      #expect(calculator("\(angle)[tan]").display == tangent, "tan \(angle)")
+    }
+  }
+
+  @Test("A function applied after an operator is its right operand; the operator stays")
+  func functionAsOperand() {
+    #expect(calculator("2+9[sqrt]").pendingOperation == .add)
+    #expect(calculator("2+9[sqrt]=").display == "5")
+    #expect(calculator("2+9[sqrt]").history == ["2"])
+    #expect(calculator("2+9[sqrt]=").history == ["2", "+ 3"])
+    #expect(calculator("[cos]").display == "1")  // cos of the 0 shown at the start
+    #expect(calculator("9[sqrt]5").display == "5")  // a digit then starts a new number
+  }
+}

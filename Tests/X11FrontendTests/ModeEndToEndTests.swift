@@ -46,6 +46,22 @@ struct ModeEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
   }
 
+  @Test func ctrl2ThenNineAndSquareRootShowThreeAndTheKeyboardPowers() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.type("ctrl+2")
+    try window.waitForSize(width: 852, height: 393)
+    window.mode = .scientific
+    try window.click(.key(.digit(.nine)), .key(.function(.squareRoot)))
+    let root = TestSupport.calculator(after: "9[sqrt]")
+    #expect(root.display == "3")
+    #expect(try window.differingPixels(from: window.render(keys: "9[sqrt]")) == 0)
+    try window.type("2", "asciicircum", "1", "0", "Return")
+    let power = TestSupport.calculator(after: "9[sqrt]2[pow]10=")
+    #expect(power.display == "1,024")
+    #expect(try window.differingPixels(from: window.render(keys: "9[sqrt]2[pow]10=")) == 0)
+  }
+
   @Test func secondShowsTheAlternatesAndTheirKeysWork() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, size: (852, 393), mode: .scientific)
@@ -61,6 +77,15 @@ struct ModeEndToEndTests {
     let pending = TestSupport.calculator(after: "0.5[ypow]")
     #expect(pending.pendingOperation == .reversePower)
     #expect(try window.differingPixels(from: window.render(pending, second: true)) == 0)
+    // sin⁻¹ of 0.5 in degrees: 30.
+    try window.type("Escape", "0", "period", "5")
+    let sine = try #require(window.layout.keypad.position(of: .function(.sine)))
+    let point = window.layout.circle(at: sine).center
+    try window.xdotool(
+      "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click", "1")
+    let arcsine = TestSupport.calculator(after: "0.5[asin]")
+    #expect(arcsine.display == "30")
+    #expect(try window.differingPixels(from: window.render(arcsine, second: true)) == 0)
   }
 
   @Test func theMenuByKeyboardOpensTheShortcutsAndTheModeIsRemembered() throws {
