@@ -135,11 +135,16 @@ public struct Keypad: Hashable, Sendable {
   /// Whether a window too short for the keypad's width spreads its columns apart, as the
   /// iPhone's landscape keypad fills its width.
   public let spreadsColumns: Bool
+  /// The history rows a window too short for the keypad's width keeps room for (the circles
+  /// shrink first): a landscape keypad keeps two, so a calculation reads as more than its last
+  /// row.
+  public let minimumHistoryRows: Int
 
   /// A keypad from its rows.
-  public init(rows: [[KeyCap]], spreadsColumns: Bool = false) {
+  public init(rows: [[KeyCap]], spreadsColumns: Bool = false, minimumHistoryRows: Int = 1) {
     self.rows = rows
     self.spreadsColumns = spreadsColumns
+    self.minimumHistoryRows = minimumHistoryRows
   }
 
   /// The keypad a mode shows.
@@ -250,5 +255,5 @@ extension Keypad {
      KeyCap(.key(.function(.hyperbolicTangent)),        "tanh",        .scientific, second: .key(.function(.inverseHyperbolicTangent)),"tanh^{−1}"),
      KeyCap(.key(.constant(.pi)),                       "π",           .scientific),
      KeyCap(.key(.constant(.random)),                   "Rand",        .scientific)],
-  ], basic.rows).map { $0 + $1 }, spreadsColumns: true)
+  ], basic.rows).map { $0 + $1 }, spreadsColumns: true, minimumHistoryRows: 2)
 }

@@ -72,17 +72,20 @@ public struct Layout: Equatable, Sendable {
     static let scientificLabel = 24.0  // iPhone landscape: about 0.3 of the diameter
     // (393 − 2 × 20 − 3 × 12) / 4: the basic keypad's unrounded diameter at width 393
     static let diameter = 79.25
-    /// Everything above and below the keypad: 12 + 36 + 96 + 20 above, 30 below.
-    static let chrome = topMargin + historyRowHeight + displayHeight + displayGap + bottomMargin
+    /// Everything above and below the keypad but the history rows: 12 + 96 + 20 above, 30
+    /// below.
+    static let chrome = topMargin + displayHeight + displayGap + bottomMargin
 
     /// The reference width of a keypad `columns` wide: 393 for the basic 4 columns.
     static func width(columns: Int) -> Double {
       2 * sidePadding + Double(columns) * diameter + Double(columns - 1) * gap
     }
 
-    /// The reference height of the whole stack for a keypad `rows` tall: 638.25 for 5 rows.
-    static func height(rows: Int) -> Double {
-      chrome + Double(rows) * diameter + Double(rows - 1) * gap
+    /// The reference height of the whole stack for a keypad `rows` tall with room for
+    /// `historyRows` history rows: 638.25 for the basic keypad's 5 rows and 1 history row.
+    static func height(rows: Int, historyRows: Int) -> Double {
+      chrome + Double(historyRows) * historyRowHeight + Double(rows) * diameter
+        + Double(rows - 1) * gap
     }
   }
 
@@ -121,13 +124,14 @@ public struct Layout: Equatable, Sendable {
     // ratio is one correctly rounded division of an exact product, so a diameter that is a
     // whole number (4 × 79.25 at width 1572) is not floored below itself.
     let widthUnit = w / Reference.width(columns: columns)
-    let heightUnit = h / Reference.height(rows: rows)
+    let stack = Reference.height(rows: rows, historyRows: keypad.minimumHistoryRows)
+    let heightUnit = h / stack
     let isWidthLimited = widthUnit <= heightUnit
     let unit = min(widthUnit, heightUnit)
     let diameter =
       isWidthLimited
       ? (w * Reference.diameter / Reference.width(columns: columns)).rounded(.down)
-      : (h * Reference.diameter / Reference.height(rows: rows)).rounded(.down)
+      : (h * Reference.diameter / stack).rounded(.down)
     guard diameter >= 1 else {
       self.unit = 0
       self.diameter = 0

@@ -69,20 +69,22 @@ extension Rect {
   }
 
   @Test func scientificAtItsLandscapeSize() {
-    // 852 × 393: height-limited. The stack is 164 + 5d + 4 × 12 + 30 reference pixels with
-    // d = 79.25: 638.25, so unit = 393 / 638.25 and d = ⌊79.25 × 393 / 638.25⌋ = ⌊48.797⌋ = 48.
+    // 852 × 393: height-limited. The stack keeps two history rows: 12 + 2 × 36 + 96 + 20 above
+    // the keypad, 5d + 4 × 12 in it and 30 below, with d = 79.25: 674.25 reference pixels, so
+    // unit = 393 / 674.25 and d = ⌊79.25 × 393 / 674.25⌋ = ⌊46.19⌋ = 46.
     let layout = Layout(width: 852, height: 393, keypad: .scientific)
-    #expect(layout.diameter == 48)
-    let unit = 393 / 638.25
+    #expect(layout.diameter == 46)
+    let unit = 393 / 674.25
     #expect(abs(layout.gap - 12 * unit) < 1e-9)
-    // Columns spread over 852 less the padding: (852 − 40u − 480) / 9 = 38.6…, capped at
-    // gap + d / 2 = 7.39 + 24 = 31.39.
-    #expect(abs(layout.columnGap - (12 * unit + 24)) < 1e-9)
+    #expect(layout.shownHistoryRows(rowCount: 10, offset: 0).count == 2)
+    // Columns spread over 852 less the padding: (852 − 40u − 460) / 9 = 40.96…, capped at
+    // gap + d / 2 = 6.99 + 23 = 29.99.
+    #expect(abs(layout.columnGap - (12 * unit + 23)) < 1e-9)
     let first = layout.circle(at: GridPosition(row: 0, column: 0))
     let last = layout.circle(at: GridPosition(row: 4, column: 9))
-    #expect(abs(last.center.x - first.center.x - 9 * (48 + 12 * unit + 24)) < 1e-9)
-    #expect(abs(last.center.y - first.center.y - 4 * (48 + 12 * unit)) < 1e-9)
-    #expect(abs((last.center.x + 24) - (852 - (first.center.x - 24))) < 1e-9)
+    #expect(abs(last.center.x - first.center.x - 9 * (46 + 12 * unit + 23)) < 1e-9)
+    #expect(abs(last.center.y - first.center.y - 4 * (46 + 12 * unit)) < 1e-9)
+    #expect(abs((last.center.x + 23) - (852 - (first.center.x - 23))) < 1e-9)
   }
 
   @Test(arguments: windowSizes)
