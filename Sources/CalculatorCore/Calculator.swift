@@ -209,6 +209,17 @@ public struct Calculator: Equatable, Sendable {
     return true
   }
 
+  /// Puts a number the strip shows (`"1,345.9"`, `"1.5e25"`) in the display as a result.
+  ///
+  /// As `π` does: after an operator it is the right operand, after a result it starts a new
+  /// calculation. Returns false, changing nothing, for `NaN`, text that is not one number in
+  /// range, or right after `)`.
+  public mutating func recall(_ text: String) -> Bool {
+    guard !isGroupValue, let number = NumberFormat.parse(text) else { return false }
+    show(.success(number))
+    return true
+  }
+
   // MARK: - Keys
 
   private var isGroupValue: Bool {

@@ -17,6 +17,25 @@ public enum TestSupport {
     return calculator
   }
 
+  /// The history tape a window keeps after typing a `--keys` sequence, one key at a time:
+  /// `"1200*1.08+49.9=2+3="` holds two calculations.
+  public static func tape(after sequence: String) -> HistoryTape {
+    var calculator = Calculator()
+    var tape = HistoryTape()
+    do {
+      for key in try Key.sequence(sequence) {
+        let before = calculator
+        calculator.press(key)
+        if let finished = Calculation(finishing: key, before: before, after: calculator) {
+          tape.append(finished)
+        }
+      }
+    } catch {
+      Issue.record("bad key sequence \(sequence.debugDescription): \(error)")
+    }
+    return tape
+  }
+
   /// A small seeded generator (SplitMix64), so random tests repeat exactly.
   public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
