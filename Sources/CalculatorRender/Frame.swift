@@ -19,8 +19,11 @@ public struct Frame: Equatable, Sendable {
   public var menuSelection: MenuSelection? = nil
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
-  /// Rows scrolled back from the newest; clamp with `Layout.maxHistoryOffset`.
+  /// Wheel ticks scrolled back from the newest row: through the current calculation's rows,
+  /// then the tape's calculations (`Layout.shownHistory`); clamped when drawn.
   public var historyOffset = 0
+  /// The past calculations the strip scrolls back to, above the current one.
+  public var tape = HistoryTape()
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
   public var displayCue: DisplayCue? = nil
   /// The key with the keyboard focus, drawn with a ring around its circle.

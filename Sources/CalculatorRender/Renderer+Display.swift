@@ -89,20 +89,27 @@ extension Renderer {
   }
 
   func drawHistory(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let calculator = frame.calculator
-    let count = calculator.historyCount
     let strip = layout.historyRect
-    guard count > 0, !strip.isEmpty else { return }
+    guard !strip.isEmpty else { return }
+    // Only the rows that show are formatted: the strip and the tape can hold thousands.
+    let rows = frame.shownHistoryRows
+    guard !rows.isEmpty else { return }
     context.save()
     defer { context.restore() }
     context.clip(to: strip)  // a guard only: every row drawn lies inside the strip
-    context.setColor(Theme.historyText)
-    // Only the rows that show are formatted: the strip can hold thousands.
-    for index in layout.shownHistoryRows(rowCount: count, offset: frame.historyOffset) {
-      let row = layout.historyRowRect(index: index, rowCount: count, offset: frame.historyOffset)
+    let line = max(1, layout.unit.rounded())
+    for row in rows {
+      if row.startsCalculation {
+        context.setColor(Theme.historySeparator)
+        let (left, right) = (strip.minX.rounded(.up), strip.maxX.rounded(.down))  // crisp
+        cairo_rectangle(context.pointer, left, row.rect.minY.rounded(), right - left, line)
+        cairo_fill(context.pointer)
+      }
+      context.setColor(row.isPast ? Theme.pastHistoryText : Theme.historyText)
       showRightAligned(
-        calculator.historyRow(index), face: labelFace, size: layout.historyFontSize, in: strip,
-        baseline: (row.maxY - Theme.historyBaseline * layout.historyRowHeight).rounded(),
+        row.text, face: labelFace,
+        size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize, in: strip,
+        baseline: (row.rect.maxY - Theme.historyBaseline * row.rect.height).rounded(),
         context: context)
     }
   }

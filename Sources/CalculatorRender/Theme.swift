@@ -54,6 +54,8 @@ public enum Theme {
   static let errorText             = Color(0xFF453A)  // iOS system red (dark): refused paste
   static let copiedText            = Color(0x666666)  // white dimmed to 40%: the copy cue
   static let historyText           = Color(0x8E8E93)  // iOS secondary label gray
+  static let pastHistoryText       = Color(0x636366)  // iOS system gray 2 (dark): dimmer
+  static let historySeparator      = Color(0x48484A)  // iOS separator (dark): between calculations
   static let overlayDim            = 0.82             // black over the keypad under the shortcuts
   static let overlayPanel          = Color(0x1C1C1E)  // iOS secondary background (dark)
   static let overlayTitle          = Color(0xFFFFFF)  // white, like the display

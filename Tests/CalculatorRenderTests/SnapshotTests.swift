@@ -1,6 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 import Glibc
+import TestSupport
 import Testing
 
 @testable import CalculatorRender
@@ -21,6 +22,8 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   var shortcuts = false
   var cue: DisplayCue? = nil
   var offset = 0
+  /// Keys whose finished calculations are on the tape.
+  var tape = ""
 
   var testDescription: String { name }
 
@@ -33,6 +36,7 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
     frame.shortcuts = shortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = cue
     frame.historyOffset = offset
+    frame.tape = TestSupport.tape(after: tape)
     return frame
   }
 }
@@ -66,6 +70,10 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
                  mode: .scientific, shortcuts: true),
     SnapshotCase(name: "menu-360x640",       keys: "12",                           width: 360,  height: 640,
                  menu: MenuSelection(index: 1)),
+    SnapshotCase(name: "tape-360x640",       keys: "7+",                           width: 360,  height: 640,
+                 offset: 1, tape: "1200*1.08+49.9=2+3*4=5/0="),
+    SnapshotCase(name: "tape-720x1280",      keys: "",                             width: 720,  height: 1280,
+                 offset: 2, tape: "1200*1.08+49.9=2+3*4=5/0="),
   ]
 
   @Test(arguments: cases)
