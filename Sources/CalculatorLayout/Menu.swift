@@ -8,10 +8,12 @@ public enum MenuItem: Hashable, Sendable {
   case separator
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
+  /// Empties the history tape, saved file included (DESIGN.md section 8).
+  case clearHistory
 
   /// The menu's lines, top to bottom.
   public static let all: [MenuItem] =
-    Mode.allCases.map(MenuItem.mode) + [.separator, .keyboardShortcuts]
+    Mode.allCases.map(MenuItem.mode) + [.separator, .keyboardShortcuts, .clearHistory]
 
   /// The text of the line; empty for the separator.
   public var title: String {
@@ -20,6 +22,7 @@ public enum MenuItem: Hashable, Sendable {
     case .mode(.scientific): "Scientific"
     case .separator: ""
     case .keyboardShortcuts: "Keyboard Shortcuts"
+    case .clearHistory: "Clear History"
     }
   }
 

@@ -53,11 +53,8 @@ extension AccessibleElement {
         role: .label, name: calculator.display, bounds: layout.displayRect,
         announcesChanges: true))
     var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
-    let count = calculator.historyCount
-    strip.children = layout.shownHistoryRows(rowCount: count, offset: frame.historyOffset).map {
-      AccessibleElement(
-        role: .listItem, name: calculator.historyRow($0),
-        bounds: layout.historyRowRect(index: $0, rowCount: count, offset: frame.historyOffset))
+    strip.children = frame.shownHistoryRows.map {  // past calculations too, when scrolled back
+      AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
     }
     children.append(strip)
     guard !layout.isEmpty else { return }

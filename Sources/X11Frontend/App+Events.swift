@@ -53,7 +53,14 @@ extension App {
       state.userActed()
       state.showsShortcuts = false
       state.menu = nil
-    case Button4: state.scrollHistory(olderBy: 1)
+    case Button4:
+      // Leaving the newest row: show what other windows have saved since.
+      if state.historyOffset == 0,
+        let saved = historyStore?.reloadIfChanged(keeping: state.tapeChanges)
+      {
+        state.tape = saved
+      }
+      state.scrollHistory(olderBy: 1)
     case Button5: state.scrollHistory(olderBy: -1)
     default: break
     }

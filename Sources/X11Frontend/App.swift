@@ -73,6 +73,8 @@ final class App {
   var clipboardTime: Time = 0
 
   let sizeStore = WindowSizeStore.standard
+  /// The saved history tape (`--keys` runs without a window never touch it).
+  var historyStore = HistoryStore.standard
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
   /// The accessibility bridge, once started after the first frame; nil without a bus.
@@ -147,6 +149,7 @@ final class App {
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
+    state.tape = historyStore?.load() ?? HistoryTape()
     _ = renderer
   }
 
@@ -183,8 +186,10 @@ final class App {
         requestSize()
         drawIfNeeded()
         updateAccessibility()
+        saveHistory()
       }
     }
+    saveHistory(patience: 1_000)
     sizeStore?.save(
       width: Int((Double(state.width) / state.scale).rounded()),
       height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode)
@@ -226,6 +231,16 @@ final class App {
       hasIcon = true
       setIcon()
       startAccessibility()
+    }
+  }
+
+  /// Saves the tape's changes, after the frame that shows them; with another window holding
+  /// the file's lock past `patience` milliseconds, they wait for the next save.
+  func saveHistory(patience: Int = 50) {
+    guard !state.tapeChanges.isEmpty, historyStore != nil else { return }
+    if let saved = historyStore?.save(state.tapeChanges, shown: state.tape, patience: patience) {
+      state.tape = saved
+      state.tapeChanges = TapeChanges()
     }
   }
 

@@ -13,13 +13,9 @@ struct WindowSizeStore: Sendable {
   /// The folder that holds the file.
   let directory: String
 
-  /// The store under `$XDG_STATE_HOME`, or `$HOME/.local/state`; nil when neither is set.
+  /// The store in `StateDirectory.standard`; nil when there is none.
   static var standard: WindowSizeStore? {
-    if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
-      return WindowSizeStore(directory: state + "/circlecalc")
-    }
-    guard let home = environment("HOME"), !home.isEmpty else { return nil }
-    return WindowSizeStore(directory: home + "/.local/state/circlecalc")
+    StateDirectory.standard.map { WindowSizeStore(directory: $0.path) }
   }
 
   var path: String { directory + "/window-size" }
@@ -36,13 +32,9 @@ struct WindowSizeStore: Sendable {
   /// Saves the size and mode; failures are ignored (the next start simply uses the default).
   func save(width: Int, height: Int, mode: Mode) {
     guard WindowSizeStore.isSensible(width, height) else { return }
-    makeDirectories()
-    let temporary = path + ".\(getpid()).tmp"
-    guard let file = fopen(temporary, "w") else { return }
-    let written = fputs(WindowSizeStore.format(width: width, height: height, mode: mode), file) >= 0
-    let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-    fclose(file)
-    if !(written && flushed) || rename(temporary, path) != 0 { unlink(temporary) }
+    StateDirectory(path: directory).write(
+      WindowSizeStore.format(width: width, height: height, mode: mode), to: "window-size",
+      mode: 0o644)
   }
 
   /// `"852x393 scientific\n"` → (852, 393, scientific), `"360x640\n"` → (360, 640, basic);
@@ -67,17 +59,5 @@ struct WindowSizeStore: Sendable {
   static func isSensible(_ width: Int, _ height: Int) -> Bool {
     let sides = 1...Layout.maximumRequestedSide
     return sides.contains(width) && sides.contains(height)
-  }
-
-  private func makeDirectories() {
-    var prefix = ""
-    for component in directory.split(separator: "/") {
-      prefix += "/" + component
-      mkdir(prefix, 0o700)
-    }
-  }
-
-  private static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
   }
 }

@@ -32,8 +32,14 @@ struct WindowState: Equatable, Sendable {
   /// A size to ask the window manager for (a landscape window for scientific mode), taken
   /// by the front end.
   var requestedSize: PixelSize?
-  /// Rows scrolled back from the newest; kept within 0…`maxHistoryOffset` by `scrollHistory`.
+  /// Wheel ticks scrolled back from the newest row, through the current calculation's rows
+  /// and then the tape's calculations; kept within 0…`Frame.maxHistoryOffset` by
+  /// `scrollHistory`.
   private(set) var historyOffset = 0
+  /// The calculations finished with `=`, shown above the strip's rows when scrolled back.
+  var tape = HistoryTape()
+  /// What changed on the tape since it was last saved (the front end saves it).
+  var tapeChanges = TapeChanges()
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
   /// The key inside the focus ring (Tab, Shift+Tab), which Space presses; nil before any Tab.
@@ -51,15 +57,22 @@ struct WindowState: Equatable, Sendable {
 
   /// The frame to draw for this state.
   var frame: Frame {
-    var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.mode = mode
+    var frame = stripFrame
     frame.showsSecond = showsSecond
     frame.menuSelection = menu
     frame.pressed = litCell
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
-    frame.historyOffset = clampedHistoryOffset
     frame.displayCue = displayCue
     frame.focused = focusedCell
+    return frame
+  }
+
+  /// The frame as far as the history strip goes: the calculator, the tape and the scrolling.
+  private var stripFrame: Frame {
+    var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.mode = mode
+    frame.tape = tape
+    frame.historyOffset = clampedHistoryOffset
     return frame
   }
 
@@ -78,10 +91,11 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
-  private var clampedHistoryOffset: Int {
-    let maximum = layout.maxHistoryOffset(rowCount: calculator.historyCount)
-    return min(max(historyOffset, 0), max(maximum, 0))
+  private var maxHistoryOffset: Int {
+    layout.maxHistoryOffset(rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts)
   }
+
+  private var clampedHistoryOffset: Int { min(max(historyOffset, 0), max(maxHistoryOffset, 0)) }
 
   /// A new size: a pointer press is dropped and the strip returns to the newest row.
   mutating func resize(width: Int, height: Int) {
@@ -111,8 +125,22 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Presses a calculator key; the strip scrolls back to the newest row, where a new row shows.
+  ///
+  /// A calculation it finishes goes on the tape.
   mutating func press(_ key: Key) {
+    let before = calculator
     calculator.press(key)
+    historyOffset = 0
+    if let finished = Calculation(finishing: key, before: before, after: calculator) {
+      tape.append(finished)
+      tapeChanges.added.append(finished)
+    }
+  }
+
+  /// Clear History: empties the tape, and the saved one at the next save.
+  mutating func clearHistory() {
+    tape.removeAll()
+    tapeChanges = TapeChanges(isCleared: true)
     historyOffset = 0
   }
 
@@ -157,8 +185,11 @@ struct WindowState: Equatable, Sendable {
   /// Button 1 went down; a click while the overlay shows only closes it, and while the menu
   /// shows it chooses a line or, outside the panel, closes the menu.
   ///
-  /// On a circle it lights the circle; on the display it may start a swipe.
-  mutating func pointerPressed(at point: Point) {
+  /// On a circle it lights the circle; on the display it may start a swipe; on a row of the
+  /// history strip it puts that row's number in the display as a result (`NaN`, or a number
+  /// right after `)`, give the red cue from `now` instead).
+  mutating func pointerPressed(at point: Point, now: ContinuousClock.Instant = .now) {
+    let stripRow = stripFrame.shownHistoryRows.first { $0.rect.contains(point) }
     userActed()
     swipeStart = nil
     if showsShortcuts {
@@ -174,6 +205,11 @@ struct WindowState: Equatable, Sendable {
       } else {
         menu = nil
       }
+      return
+    }
+    if let stripRow {
+      highlight = nil
+      if !calculator.recall(Calculation.number(inRow: stripRow.text)) { showCue(.refused, at: now) }
       return
     }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
@@ -205,6 +241,7 @@ struct WindowState: Equatable, Sendable {
     switch item {
     case .mode(let mode): switchMode(to: mode)
     case .keyboardShortcuts: showsShortcuts = true
+    case .clearHistory: clearHistory()
     case .separator: break
     }
   }
@@ -298,11 +335,11 @@ struct WindowState: Equatable, Sendable {
     highlight = .keyboard(cell: cell, keycode: keycode)
   }
 
-  /// Wheel: positive rows scroll back to older history rows, negative towards the newest; it
-  /// stops with the oldest row at the top of the strip and with the newest at its bottom.
+  /// Wheel: positive ticks scroll back to older rows, then to past calculations one a tick
+  /// (`Layout.shownHistory`), negative towards the newest; it stops with the tape's oldest row
+  /// at the top of the strip and with the newest row at its bottom.
   mutating func scrollHistory(olderBy rows: Int) {
-    let maximum = layout.maxHistoryOffset(rowCount: calculator.historyCount)
-    historyOffset = min(max(clampedHistoryOffset + rows, 0), maximum)
+    historyOffset = min(max(clampedHistoryOffset + rows, 0), maxHistoryOffset)
   }
 
   /// A swipe on the display (iOS 17): sideways by at least an eighth of the display's width,

@@ -46,6 +46,51 @@ enum Benchmark {
       "core: \(Int(Double(max(count, 1)) / seconds)) keys/s over \(count) keys (\(checksum % 10))")
   }
 
+  /// Writes and reads back a full tape (1,000 calculations of the core's own rows) `count`
+  /// times and prints the median time of each, and the file's size.
+  static func history(_ count: Int) {
+    // Calculations of two to five rows of numbers like 1,234.5, each finished with =.
+    var random: UInt64 = 0x2026_1201
+    func next(_ bound: UInt64) -> UInt64 {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return (random >> 33) % bound
+    }
+    var tape = HistoryTape()
+    while tape.count < HistoryTape.maximumCount {
+      var keys = "\(next(100_000))"
+      for _ in 0...next(4) { keys += ["+", "-", "*", "/"][Int(next(4))] + "\(next(10_000)).5" }
+      var calculator = Calculator()
+      for key in (try? Key.sequence(keys + "=")) ?? [] {
+        let before = calculator
+        calculator.press(key)
+        if let finished = Calculation(finishing: key, before: before, after: calculator) {
+          tape.append(finished)
+        }
+      }
+    }
+    let bytes = Array(tape.fileText.utf8)
+    var writes: [Double] = []
+    var reads: [Double] = []
+    for _ in 0..<max(count, 1) {
+      var start = now()
+      let text = tape.fileText
+      writes.append(now() - start)
+      start = now()
+      let read = try? HistoryTape(fileBytes: bytes)
+      reads.append(now() - start)
+      guard read == tape, text.utf8.count == bytes.count else {
+        print("history: the tape read back differs")
+        return
+      }
+    }
+    writes.sort()
+    reads.sort()
+    print(
+      "history: \(tape.count) calculations, \(bytes.count) bytes; read median"
+        + " \(micro(reads[reads.count / 2])) µs, write median \(micro(writes[writes.count / 2])) µs"
+        + " over \(reads.count) runs")
+  }
+
   static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)

@@ -14,19 +14,23 @@ enum Command: Equatable {
 
   case help
   case version
+  /// Print the saved history tape.
+  case history
   /// Developer figures for `make bench`: frame draw time, or the core's keys per second.
   case benchmarkFrames(count: Int, width: Int, height: Int)
   case benchmarkCore(count: Int)
   case benchmarkFunctions(count: Int)
+  case benchmarkHistory(count: Int)
   case run(keys: [Key], mode: Mode?, output: Output, size: (width: Int, height: Int)?)
 
   static func == (lhs: Command, rhs: Command) -> Bool {
     switch (lhs, rhs) {
-    case (.help, .help), (.version, .version): true
+    case (.help, .help), (.version, .version), (.history, .history): true
     case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
       a == x && b == y && c == z
     case (.benchmarkCore(let a), .benchmarkCore(let x)),
-      (.benchmarkFunctions(let a), .benchmarkFunctions(let x)):
+      (.benchmarkFunctions(let a), .benchmarkFunctions(let x)),
+      (.benchmarkHistory(let a), .benchmarkHistory(let x)):
       a == x
     case (.run(let a, let m, let b, let c), .run(let x, let n, let y, let z)):
       a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height
@@ -36,7 +40,7 @@ enum Command: Equatable {
 
   static let usage = """
     usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH]
+    [--size WxH] | --history
     """
 
   static let helpText = """
@@ -54,11 +58,13 @@ enum Command: Equatable {
       --render FILE.png  write the window as it would look to a PNG file, then exit
       --size WxH         window size for --render or the window (default 360x640)
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
+      --history          print the saved history, one calculation per line, oldest first
       --help             show this help
       --version          show the version
       --bench-frames N   draw N frames at --size and print the draw time (developers)
       --bench-core N     press N random keys and print the core's keys per second
       --bench-functions N  time every function and operation over N hard operands
+      --bench-history N  write and read a full history tape N times, print the times
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
@@ -118,6 +124,11 @@ enum Command: Equatable {
       // Read on to the end: an unknown option anywhere wins over --help ("nothing else done").
       case "--help", "-h": informational = informational ?? .help
       case "--version": informational = informational ?? .version
+      case "--history":
+        guard arguments.count == 1 else {
+          throw CommandLineError("--history cannot be combined with other options")
+        }
+        informational = .history
       case "--keys":
         sequences.append(try value(for: option))
       case "--mode":
@@ -133,7 +144,7 @@ enum Command: Equatable {
       case "--render": try setOutput(.render(path: try value(for: option)), option)
       case "--icon": try setOutput(.icon(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
-      case "--bench-frames", "--bench-core", "--bench-functions":
+      case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
@@ -160,7 +171,8 @@ enum Command: Equatable {
       case "--bench-frames":
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
-      default: return .benchmarkFunctions(count: benchmark.count)
+      case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
+      default: return .benchmarkHistory(count: benchmark.count)
       }
     }
     return .run(keys: keys, mode: mode, output: output ?? .window, size: size)

@@ -9,7 +9,8 @@ import X11Frontend
 
 /// Parses the arguments and picks the headless output or the X11 window.
 ///
-/// Exit status: 0 done, 1 no display or a write that failed, 2 bad command line.
+/// Exit status: 0 done, 1 no display, a write that failed or an unreadable history, 2 bad
+/// command line.
 @MainActor func run() -> Int32 {
   let command: Command
   do {
@@ -25,6 +26,8 @@ import X11Frontend
   case .version:
     print("circlecalc \(version)")
     return 0
+  case .history:
+    return printSavedHistory()
   case .benchmarkFrames(let count, let width, let height):
     Benchmark.frames(count, width: width, height: height)
     return 0
@@ -33,6 +36,9 @@ import X11Frontend
     return 0
   case .benchmarkFunctions(let count):
     Benchmark.functions(count)
+    return 0
+  case .benchmarkHistory(let count):
+    Benchmark.history(count)
     return 0
   case .run(let keys, let mode, let output, let size):
     var calculator = Calculator()

@@ -27,12 +27,30 @@ struct WindowFloodTests {
     return String((0..<count).map { _ in weighted.randomElement(using: &random) ?? "1" })
   }
 
-  @Test("5,000 keys as fast as xdotool sends them: none lost, doubled or reordered")
+  /// The history file's lines for the calculations `keys` finish (DESIGN.md section 8): each
+  /// `=` that changed the calculator and leaves two rows or more, as the strip's rows and
+  /// `= display`, tab-separated; the newest thousand.
+  static func finishedCalculations(_ keys: String) throws -> [String] {
+    var calculator = Calculator()
+    var lines: [String] = []
+    for key in try Key.sequence(keys) {
+      let before = calculator
+      calculator.press(key)
+      if key == .equals, calculator != before, calculator.history.count >= 2 {
+        lines.append((calculator.history + ["= " + calculator.display]).joined(separator: "\t"))
+      }
+    }
+    return Array(lines.suffix(1_000))
+  }
+
+  @Test("5,000 keys as fast as xdotool sends them: none lost, doubled or reordered, all saved")
   func keyFlood() throws {
     // soak/run asks for 50,000 (WINDOW_FLOOD_KEYS) and a memory check.
     let count = TestSupport.environment("WINDOW_FLOOD_KEYS").flatMap(Int.init) ?? 5_000
     let server = try XvfbServer()
-    let window = try CalculatorWindow(server: server)
+    let state = URL(fileURLWithPath: TestSupport.temporaryPath("flood-state"))
+    defer { try? FileManager.default.removeItem(at: state) }
+    let window = try CalculatorWindow(server: server, stateDirectory: state)
     let keys = WindowFloodTests.tokens(count, seed: 5_000)
     var sent = ""
     var busy = 0.0  // from the first key of a batch until the window shows its last
@@ -56,8 +74,21 @@ struct WindowFloodTests {
       }
     }
     let endKiB = window.process.residentKiB ?? -1
+    // Issue 12: the history file holds exactly the calculations the keys made.
+    let expected = try WindowFloodTests.finishedCalculations(keys)
+    let history = state.path + "/circlecalc/history"
+    var saved: [String] = []
+    let deadline = TestSupport.now() + 20
+    repeat {
+      let text = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+      saved = text.split(separator: "\n").dropFirst().map(String.init)
+      if saved != expected { usleep(50_000) }
+    } while saved != expected && TestSupport.now() < deadline
+    #expect(expected.count > 50)
+    #expect(saved == expected, "\(saved.count) calculations saved of \(expected.count)")
     print(
-      "window key flood: \(keys.count) keys, every one shown, \(Int(Double(keys.count) / busy))"
+      "window key flood: \(keys.count) keys, every one shown, \(saved.count) calculations saved,"
+        + " \(Int(Double(keys.count) / busy))"
         + " keys/s from the first key sent to the last shown (slowest batch \(Int(slowest)) keys/s,"
         + " screenshots included); circlecalc VmRSS KiB after 5,000 keys \(startKiB ?? -1),"
         + " at the end \(endKiB)")

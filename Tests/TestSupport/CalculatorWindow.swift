@@ -198,12 +198,14 @@ public final class CalculatorWindow {
   }
 
   /// The same renderer in-process, for states `--keys` cannot reach (a paste, a cue, the open
-  /// menu, `2nd`, the focus ring).
+  /// menu, `2nd`, the focus ring, past calculations on the tape).
   public func render(
     _ calculator: Calculator, cue: DisplayCue? = nil, historyOffset: Int = 0,
-    menu: MenuSelection? = nil, second: Bool = false, focused: GridPosition? = nil
+    menu: MenuSelection? = nil, second: Bool = false, focused: GridPosition? = nil,
+    tape: HistoryTape = HistoryTape()
   ) -> Image {
     var frame = Frame(calculator: calculator, width: width, height: height)
+    frame.tape = tape
     frame.mode = mode
     frame.displayCue = cue
     frame.historyOffset = historyOffset

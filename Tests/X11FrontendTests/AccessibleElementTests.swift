@@ -114,9 +114,10 @@ import Testing
     }
     let menu = try? #require(open.children.last)
     #expect(menu?.role == .menu)
-    #expect(menu?.children.map(\.name) == ["Basic", "Scientific", "Keyboard Shortcuts"])
-    #expect(menu?.children.map(\.isChecked) == [true, false, false])
-    #expect(menu?.children.map(\.isFocused) == [false, true, false])
+    #expect(
+      menu?.children.map(\.name) == ["Basic", "Scientific", "Keyboard Shortcuts", "Clear History"])
+    #expect(menu?.children.map(\.isChecked) == [true, false, false, false])
+    #expect(menu?.children.map(\.isFocused) == [false, true, false, false])
     #expect(
       menu?.children.map(\.target) == MenuItem.all.filter(\.isChoosable).map { .menuItem($0) })
     let layout = Layout(width: 360, height: 640)
@@ -144,5 +145,16 @@ import Testing
     for row in strip.children { #expect(layout.historyRect.contains(row.bounds)) }
     #expect(tree(keys, historyOffset: 3).children[1].children.map(\.name) == ["+ 6", "+ 7"])
     #expect(tree("").children[1].children.isEmpty)
+  }
+
+  /// Issue 12: scrolled back into the tape, the list holds the past rows the strip shows.
+  @Test func theStripListsPastCalculationsWhenScrolledBack() {
+    let scrolled = tree("", historyOffset: 1) {
+      $0.tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=")
+    }
+    let rows = scrolled.children[1].children
+    #expect(rows.map(\.name) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
+    let strip = Layout(width: 360, height: 640).historyRect
+    for row in rows { #expect(strip.contains(row.bounds)) }
   }
 }

@@ -49,6 +49,24 @@ import Testing
     }
   }
 
+  /// Issue 12: the history file's format and `--history` are documented where users look.
+  @Test func theReadmeAndTheManPageDocumentTheHistory() throws {
+    let readme = try Self.read("README.md")
+    let man = try Self.read("data/circlecalc.1")
+    for document in [readme, man] {
+      #expect(document.contains(HistoryTape.header))
+      #expect(document.contains("circlecalc/history"))
+      #expect(document.replacingOccurrences(of: "\\-", with: "-").contains("--history"))
+    }
+    // The README's example file is a history the program reads.
+    let start = try #require(readme.range(of: "```\n" + HistoryTape.header + "\n"))
+    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let example = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
+    let tape = try HistoryTape(fileBytes: Array(example.utf8))
+    #expect(tape.calculations.map(\.line).first == "1,200 × 1.08 + 49.9 = 1,345.9")
+    #expect(tape.count == 3)
+  }
+
   /// Each binding's name as the overlay shows it; single characters are bold in the man page
   /// and in backquotes in the README, named keys appear as they are.
   @Test func theReadmeAndTheManPageListEveryBinding() throws {

@@ -1,0 +1,241 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 12 in the real window: the tape survives a restart, one wheel tick shows the last
+/// calculation, a click on an old result puts it in the display, two windows share the file,
+/// Clear History empties it and a bad file never stops the window. After each step a capture
+/// equals the renderer's frame of the same state, pixel for pixel.
+@Suite(TestSupport.needs(TestSupport.xTools))
+struct HistoryEndToEndTests {
+  /// A state folder of the test's own, removed afterwards.
+  final class State {
+    let url = URL(fileURLWithPath: TestSupport.temporaryPath("tape"))
+    var file: String { url.path + "/circlecalc/history" }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The saved text; nil when there is no file.
+    var text: String? { try? String(contentsOfFile: file, encoding: .utf8) }
+
+    /// Waits until the file holds `lines` (each `rows<TAB>…<TAB>= result`) or `timeout` passes,
+    /// and returns the calculations it holds then (a file that is not a history throws).
+    @discardableResult
+    func waitFor(_ lines: [String], timeout: Double = 10) throws -> [Calculation] {
+      let expected = "circlecalc history 1\n" + lines.map { $0 + "\n" }.joined()
+      let deadline = TestSupport.now() + timeout
+      while text != expected, TestSupport.now() < deadline { usleep(20_000) }
+      return try HistoryTape(fileBytes: Array((text ?? "").utf8)).calculations
+    }
+  }
+
+  /// `--keys` tokens as the keysyms xdotool types.
+  static func keysyms(_ keys: String) -> [String] {
+    let names: [Character: String] = [
+      "+": "plus", "-": "minus", "*": "asterisk", "/": "slash", "=": "Return", ".": "period",
+    ]
+    return keys.map { names[$0] ?? String($0) }
+  }
+
+  /// The three calculations the tests make, oldest first, as the strip shows them.
+  static let three = HistoryTape([
+    Calculation(rows: ["2", "+ 3", "× 4"], result: "20"),
+    Calculation(rows: ["7", "÷ 0"], result: "NaN"),
+    Calculation(rows: ["1,200", "× 1.08", "+ 49.9"], result: "1,345.9"),
+  ])
+  static let threeLines = [
+    "2\t+ 3\t× 4\t= 20", "7\t÷ 0\t= NaN", "1,200\t× 1.08\t+ 49.9\t= 1,345.9",
+  ]
+
+  /// Moves the pointer over the history strip and turns the wheel up `ticks` times.
+  static func scrollUp(_ window: CalculatorWindow, ticks: Int) throws {
+    let strip = window.layout.historyRect
+    try window.xdotool(
+      "mousemove", "--window", window.window, "\(Int(strip.maxX) - 20)", "\(Int(strip.maxY) - 5)",
+      "click", "--repeat", "\(ticks)", "--delay", "20", "4")
+  }
+
+  @Test func threeCalculationsSurviveARestartAndAClickRecallsAnOldResult() throws {
+    let server = try XvfbServer()
+    let state = State()
+    do {
+      let window = try CalculatorWindow(server: server, stateDirectory: state.url)
+      try window.type(Self.keysyms("2+3*4=7/0=1200*1.08+49.9="))
+      #expect(try window.differingPixels(from: window.render(keys: "1200*1.08+49.9=")) == 0)
+      try state.waitFor(Self.threeLines)
+      try window.type("ctrl+q")
+      #expect(window.exit(timeout: 5)?.status == 0)
+    }
+    #expect(try state.waitFor(Self.threeLines) == Self.three.calculations)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = state.url.path
+    let printed = try TestSupport.circlecalc(["--history"], environment: environment)
+    #expect(
+      printed.stdout == "2 + 3 × 4 = 20\n7 ÷ 0 = NaN\n1,200 × 1.08 + 49.9 = 1,345.9\n")
+
+    // Started again: the strip at rest shows the (empty) current calculation only.
+    let window = try CalculatorWindow(server: server, stateDirectory: state.url)
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    // One wheel tick up shows the whole last calculation (issue 12's "done means").
+    try Self.scrollUp(window, ticks: 1)
+    var frame = Frame(calculator: Calculator(), width: window.width, height: window.height)
+    frame.tape = Self.three
+    frame.historyOffset = 1
+    #expect(frame.shownHistoryRows.map(\.text) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
+    #expect(
+      try window.differingPixels(
+        from: window.render(Calculator(), historyOffset: 1, tape: Self.three)) == 0)
+    // Two more: the oldest calculation's result at the bottom. Click it.
+    try Self.scrollUp(window, ticks: 2)
+    frame.historyOffset = 3
+    #expect(frame.shownHistoryRows.suffix(4).map(\.text) == ["2", "+ 3", "× 4", "= 20"])
+    #expect(
+      try window.differingPixels(
+        from: window.render(Calculator(), historyOffset: 3, tape: Self.three)) == 0)
+    let twenty = try #require(frame.shownHistoryRows.last).rect
+    try window.xdotool(
+      "mousemove", "--window", window.window, "\(Int(twenty.maxX) - 10)",
+      "\(Int(twenty.minY + twenty.height / 2))",
+      "click", "1")
+    var recalled = Calculator()
+    let isNumber = recalled.recall("20")
+    #expect(isNumber)
+    #expect(try window.differingPixels(from: window.render(recalled, tape: Self.three)) == 0)
+    #expect(try window.differingPixels(from: window.render(keys: "20")) == 0)
+    // It is a result: a digit starts a new number; an operator goes on from it.
+    try window.type(Self.keysyms("*2="))
+    #expect(try window.differingPixels(from: window.render(keys: "20*2=")) == 0)
+    try state.waitFor(Self.threeLines + ["20\t× 2\t= 40"])
+    #expect(window.errorOutput.isEmpty)
+  }
+
+  /// Two windows on two X servers, one state folder: turns first, then both typing at once.
+  /// The file is a history at every moment and ends with every calculation of both, each
+  /// window's in its order (merge on write).
+  @Test func twoWindowsWritingAtOnceKeepEveryCalculation() throws {
+    let servers = [try XvfbServer(), try XvfbServer()]
+    let state = State()
+    let windows = try servers.map { try CalculatorWindow(server: $0, stateDirectory: state.url) }
+    var lines: [String] = []
+    for (turn, window) in [0, 1, 0, 1].map({ (turn: $0, window: windows[$0]) }) {
+      let number = lines.count + 1
+      try window.type(Self.keysyms("\(number)+\(turn)="))
+      lines.append("\(number)\t+ \(turn)\t= \(number + turn)")
+      #expect(try state.waitFor(lines).count == lines.count, "after \(lines.count)")
+    }
+    // Both at once: 40 calculations each, typed with no delay, while a reader checks the file.
+    let keys = (0..<2).map { window in
+      (0..<40).map { "\(window + 1)\($0)*\(window + 2)=" }.joined()
+    }
+    let typists = try (0..<2).map { index in
+      try ChildProcess(
+        ["xdotool", "key", "--delay", "0"] + Self.keysyms(keys[index]),
+        environment: servers[index].environment)
+    }
+    var seenBad = 0
+    while typists.contains(where: \.isRunning) {
+      if let text = state.text, (try? HistoryTape(fileBytes: Array(text.utf8))) == nil {
+        seenBad += 1
+      }
+      usleep(2_000)
+    }
+    #expect(seenBad == 0, "the file was not a history \(seenBad) times")
+    #expect(typists.allSatisfy { $0.status == 0 })
+    let deadline = TestSupport.now() + 20
+    var saved: [Calculation] = []
+    while saved.count < 84, TestSupport.now() < deadline {
+      saved = (try? HistoryTape(fileBytes: Array((state.text ?? "").utf8)).calculations) ?? []
+      usleep(20_000)
+    }
+    #expect(saved.count == 84)
+    #expect(saved.prefix(4).map(\.line) == ["1 + 0 = 1", "2 + 1 = 3", "3 + 0 = 3", "4 + 1 = 5"])
+    for window in 0..<2 {
+      let own = saved.dropFirst(4).filter { $0.rows.last == "× \(window + 2)" }
+      let operands = (0..<40).map { String("\(window + 1)\($0)") }
+      #expect(own.map { $0.rows[0] } == operands, "window \(window + 1)")
+    }
+    // Each window shows the other's calculations once it scrolls: the first window's strip
+    // one tick up holds the newest of all.
+    let last = try #require(saved.last)
+    try Self.scrollUp(windows[0], ticks: 1)
+    let tape = HistoryTape(saved)
+    let calculator = TestSupport.calculator(after: keys[0])
+    #expect(
+      try windows[0].differingPixels(
+        from: windows[0].render(calculator, historyOffset: 1, tape: tape)) == 0, "\(last.line)")
+  }
+
+  @Test func clearHistoryInTheMenuEmptiesTheTapeAndTheFile() throws {
+    let server = try XvfbServer()
+    let state = State()
+    let window = try CalculatorWindow(server: server, stateDirectory: state.url)
+    try window.type(Self.keysyms("2+3*4=7/0=1200*1.08+49.9="))
+    try state.waitFor(Self.threeLines)
+    try window.click(.modes)
+    try window.click(.clearHistory)
+    try state.waitFor([])
+    #expect(state.text == "circlecalc history 1\n")
+    // Nothing to scroll back to; the current calculation is still there.
+    try Self.scrollUp(window, ticks: 1)
+    let current = TestSupport.calculator(after: "1200*1.08+49.9=")
+    let offset = window.layout.maxHistoryOffset(rowCount: current.historyCount)
+    #expect(try window.differingPixels(from: window.render(current, historyOffset: offset)) == 0)
+    try window.type(Self.keysyms("1+1="))
+    try state.waitFor(["1\t+ 1\t= 2"])
+  }
+
+  enum BadFile: String, CaseIterable, Sendable {
+    case corrupt, truncated, huge, folder
+  }
+
+  /// A bad file: one line on stderr, the window opens and works; the file is kept as
+  /// `history.bad` and a new history starts (a folder is left alone and nothing is saved).
+  @Test(arguments: BadFile.allCases)
+  func aBadFileIsOneLineOnStderrAndTheWindowOpens(bad: BadFile) throws {
+    let server = try XvfbServer()
+    let state = State()
+    try FileManager.default.createDirectory(
+      atPath: state.url.path + "/circlecalc", withIntermediateDirectories: true)
+    let original = "circlecalc history 1\n1\t+ 1\t= 2\n1\t+ 1"
+    switch bad {
+    case .corrupt: try "\u{89}PNG\r\n".write(toFile: state.file, atomically: false, encoding: .utf8)
+    case .truncated: try original.write(toFile: state.file, atomically: false, encoding: .utf8)
+    case .huge:
+      let descriptor = open(state.file, O_WRONLY | O_CREAT, 0o600)
+      #expect(ftruncate(descriptor, 100_000_000) == 0)
+      close(descriptor)
+    case .folder:
+      try FileManager.default.createDirectory(atPath: state.file, withIntermediateDirectories: true)
+    }
+    let window = try CalculatorWindow(server: server, stateDirectory: state.url)
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    let message = window.errorOutput
+    #expect(message.hasPrefix("circlecalc: the history file \(state.file) "), "\(message)")
+    #expect(message.filter { $0 == "\n" }.count == 1, "\(message)")
+    try window.type(Self.keysyms("6*7="))
+    #expect(try window.differingPixels(from: window.render(keys: "6*7=")) == 0)
+    try window.type("ctrl+q")
+    #expect(window.exit(timeout: 5)?.status == 0)
+    #expect(window.errorOutput == message)  // nothing more said
+    let aside = state.file + ".bad"
+    switch bad {
+    case .folder:
+      var isFolder: ObjCBool = false
+      #expect(FileManager.default.fileExists(atPath: state.file, isDirectory: &isFolder))
+      #expect(isFolder.boolValue)
+      #expect(!FileManager.default.fileExists(atPath: aside))
+    case .truncated:
+      #expect((try? String(contentsOfFile: aside, encoding: .utf8)) == original)
+      #expect(state.text == "circlecalc history 1\n6\t× 7\t= 42\n")
+    case .corrupt, .huge:
+      #expect(FileManager.default.fileExists(atPath: aside))
+      #expect(state.text == "circlecalc history 1\n6\t× 7\t= 42\n")
+    }
+  }
+}

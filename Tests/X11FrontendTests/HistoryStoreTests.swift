@@ -1,0 +1,218 @@
+import CalculatorCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import X11Frontend
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 12: the history file. Atomic, mode 0600, merged between windows under a lock, and a
+/// file that is not a history is never written over.
+@Suite struct HistoryStoreTests {
+  /// A fresh state folder (not created yet) and a store in it; the folder goes with `cleanup`.
+  final class Folder {
+    let root = TestSupport.temporaryPath("history-store")
+    var path: String { root + "/state/circlecalc" }
+    var store: HistoryStore { HistoryStore(directory: StateDirectory(path: path)) }
+    var file: String { path + "/history" }
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func text(_ name: String = "history") -> String? {
+      try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+    }
+
+    func write(_ text: String) throws {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      try text.write(toFile: file, atomically: false, encoding: .utf8)
+    }
+  }
+
+  static func calculation(_ first: Int) -> Calculation {
+    Calculation(rows: ["\(first)", "+ 1"], result: "\(first + 1)")
+  }
+
+  /// Saves one more calculation as a window does: on the tape shown, then as the change.
+  static func add(
+    _ calculation: Calculation, to tape: inout HistoryTape, in store: inout HistoryStore
+  ) {
+    tape.append(calculation)
+    if let saved = store.save(TapeChanges(added: [calculation]), shown: tape) { tape = saved }
+  }
+
+  @Test func savesAtomicallyWithMode0600AndLoadsBack() throws {
+    let folder = Folder()
+    var store = folder.store
+    var tape = store.load()
+    #expect(tape.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder.root + "/state"))  // read only
+    Self.add(
+      Calculation(rows: ["1,200", "× 1.08", "+ 49.9"], result: "1,345.9"), to: &tape, in: &store)
+    Self.add(Calculation(rows: ["5", "÷ 0"], result: "NaN"), to: &tape, in: &store)
+    #expect(
+      folder.text()
+        == "circlecalc history 1\n1,200\t× 1.08\t+ 49.9\t= 1,345.9\n5\t÷ 0\t= NaN\n")
+    var info = stat()
+    #expect(stat(folder.file, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+    #expect(stat(folder.path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["history", "history.lock"])  // no temporary file left
+    var again = folder.store
+    #expect(again.load() == tape)
+  }
+
+  @Test func twoWindowsMergeTheirCalculationsAndAClearClearsBoth() throws {
+    let folder = Folder()
+    var first = folder.store
+    var second = folder.store
+    var firstTape = first.load()
+    var secondTape = second.load()
+    Self.add(Self.calculation(1), to: &firstTape, in: &first)
+    Self.add(Self.calculation(100), to: &secondTape, in: &second)
+    #expect(secondTape.calculations == [Self.calculation(1), Self.calculation(100)])
+    Self.add(Self.calculation(2), to: &firstTape, in: &first)
+    let all = [Self.calculation(1), Self.calculation(100), Self.calculation(2)]
+    #expect(firstTape.calculations == all)
+    #expect(try HistoryTape(fileBytes: Array((folder.text() ?? "").utf8)).calculations == all)
+    // The second window sees the first's newest when it scrolls, its own unsaved kept.
+    let pending = TapeChanges(added: [Self.calculation(7)])
+    #expect(second.reloadIfChanged(keeping: pending)?.calculations == all + [Self.calculation(7)])
+    #expect(second.reloadIfChanged(keeping: pending) == nil)  // nothing new since
+    // Clear History in the first window; the second's next calculation is all that is left.
+    firstTape.removeAll()
+    #expect(first.save(TapeChanges(isCleared: true), shown: firstTape) == HistoryTape())
+    #expect(folder.text() == "circlecalc history 1\n")
+    Self.add(Self.calculation(101), to: &secondTape, in: &second)
+    #expect(secondTape.calculations == [Self.calculation(101)])
+  }
+
+  @Test func aBusyLockKeepsTheChangesForLater() throws {
+    let folder = Folder()
+    var store = folder.store
+    var tape = store.load()
+    Self.add(Self.calculation(1), to: &tape, in: &store)
+    let lock = open(folder.path + "/history.lock", O_RDWR)
+    #expect(flock(lock, LOCK_EX) == 0)
+    tape.append(Self.calculation(2))
+    let changes = TapeChanges(added: [Self.calculation(2)])
+    #expect(store.save(changes, shown: tape, patience: 0) == nil)
+    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n")
+    close(lock)
+    #expect(store.save(changes, shown: tape, patience: 0) == tape)
+    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n2\t+ 1\t= 3\n")
+  }
+
+  /// Two writers at once, 150 saves each with no pause: the file is always a history and ends
+  /// holding all 300 calculations, each writer's in its order.
+  @Test func twoWritersAtOnceNeverCorruptTheFile() throws {
+    let folder = Folder()
+    let path = folder.path
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 3) { writer in
+      var store = HistoryStore(directory: StateDirectory(path: path))
+      if writer == 2 {  // a reader, as a third window scrolling
+        for _ in 0..<300 {
+          if case .failure(let failure) = store.read() { failures.add(failure.description) }
+        }
+        return
+      }
+      var tape = store.load()
+      for index in 0..<150 {
+        let calculation = Self.calculation(writer * 1_000 + index)
+        tape.append(calculation)
+        // A lock busy for a second: try again, as the window does at its next save.
+        var saved: HistoryTape?
+        while saved == nil {
+          saved = store.save(TapeChanges(added: [calculation]), shown: tape, patience: 1_000)
+          if saved == nil { failures.add("writer \(writer) waited a second for the lock") }
+        }
+        tape = saved ?? tape
+      }
+    }
+    #expect(failures.all.isEmpty)
+    let saved = try HistoryTape(fileBytes: Array((folder.text() ?? "").utf8)).calculations
+    #expect(saved.count == 300)
+    for writer in 0..<2 {
+      let own = saved.compactMap { Int($0.rows[0]) }.filter { $0 / 1_000 == writer }
+      #expect(own == (0..<150).map { writer * 1_000 + $0 })
+    }
+  }
+
+  /// Messages from other threads, read on the test's.
+  final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func add(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+  }
+
+  enum BadFile: String, CaseIterable, Sendable {
+    case corrupt, truncated, huge, unreadable, folder, fifo
+
+    /// Puts the bad thing where the file goes.
+    func make(in folder: Folder) throws {
+      try FileManager.default.createDirectory(
+        atPath: folder.path, withIntermediateDirectories: true)
+      switch self {
+      case .corrupt: try folder.write("circlecalc history 1\n1\t+ 1\t= 2\nrm -rf /\n")
+      case .truncated: try folder.write("circlecalc history 1\n1\t+ 1\t= 2\n1\t+ 1")
+      case .huge:  // 100 MB of nothing (sparse): never read
+        let descriptor = open(folder.file, O_WRONLY | O_CREAT, 0o600)
+        ftruncate(descriptor, 100_000_000)
+        close(descriptor)
+      case .unreadable:  // a link to itself: open fails with ELOOP (root reads any mode)
+        symlink("history", folder.file)
+      case .folder:
+        try FileManager.default.createDirectory(
+          atPath: folder.file + "/keep", withIntermediateDirectories: true)
+      case .fifo: mkfifo(folder.file, 0o600)
+      }
+    }
+
+    /// Whether a new history can be saved: a regular file (or link) is moved aside first.
+    var isMovedAside: Bool { self != .folder && self != .fifo }
+  }
+
+  @Test(arguments: BadFile.allCases)
+  func aBadFileIsNeverWrittenOver(bad: BadFile) throws {
+    let folder = Folder()
+    try bad.make(in: folder)
+    var before = stat()
+    lstat(folder.file, &before)
+    var store = folder.store
+    var tape = store.load()
+    #expect(tape.isEmpty)
+    Self.add(Self.calculation(1), to: &tape, in: &store)
+    #expect(tape.calculations == [Self.calculation(1)])
+    var aside = stat()
+    var now = stat()
+    if bad.isMovedAside {
+      // The very same file, moved: its inode and size kept.
+      #expect(lstat(folder.file + ".bad", &aside) == 0)
+      #expect(aside.st_ino == before.st_ino && aside.st_size == before.st_size)
+      #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n")
+      #expect(store.canSave)
+    } else {
+      #expect(lstat(folder.file + ".bad", &aside) != 0)
+      #expect(lstat(folder.file, &now) == 0 && now.st_ino == before.st_ino)
+      #expect(!store.canSave)
+    }
+    if bad == .folder {
+      #expect(FileManager.default.fileExists(atPath: folder.file + "/keep"))
+    }
+  }
+
+  @Test func aFileDamagedWhileTheWindowRunsIsMovedAsideAtTheNextSave() throws {
+    let folder = Folder()
+    var store = folder.store
+    var tape = store.load()
+    Self.add(Self.calculation(1), to: &tape, in: &store)
+    try "not a history".write(toFile: folder.file, atomically: false, encoding: .utf8)
+    Self.add(Self.calculation(2), to: &tape, in: &store)
+    #expect(folder.text("history.bad") == "not a history")
+    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n2\t+ 1\t= 3\n")
+  }
+}

@@ -1,0 +1,153 @@
+import CalculatorCore
+import CalculatorLayout
+import TestSupport
+import Testing
+
+@testable import X11Frontend
+
+/// Issue 12 in the window's state: what goes on the tape, Clear History, the wheel into past
+/// calculations and a click on a number in the strip. At 360 × 640 two current rows fit and
+/// four past ones.
+@Suite struct WindowStateTapeTests {
+  let layout = Layout(width: 360, height: 640)
+
+  func state(after keys: String = "") -> WindowState {
+    WindowState(calculator: TestSupport.calculator(after: keys), width: 360, height: 640)
+  }
+
+  /// Types a `--keys` sequence as keyboard keys.
+  func type(_ keys: String, into state: inout WindowState) {
+    for key in (try? Key.sequence(keys)) ?? [] { state.typeKey(key, keycode: 10) }
+  }
+
+  /// The middle of the strip's row that shows `text`, or a point off the window.
+  func point(ofRow text: String, in state: WindowState) -> Point {
+    guard let row = state.frame.shownHistoryRows.first(where: { $0.text == text }) else {
+      Issue.record("no row \(text) in \(state.frame.shownHistoryRows.map(\.text))")
+      return Point(x: -1, y: -1)
+    }
+    return Point(x: row.rect.maxX - 10, y: row.rect.minY + row.rect.height / 2)
+  }
+
+  @Test func keysAndClicksThatFinishACalculationPutItOnTheTape() {
+    var state = state()
+    type("1200*1.08+49.9=", into: &state)
+    type("=", into: &state)  // changes nothing: adds nothing
+    let equals = layout.circle(
+      at: Keypad.basic.position(of: .equals) ?? GridPosition(row: 0, column: 0))
+    for key in [Key.digit(.seven), .operation(.divide), .digit(.zero), .equals] {
+      let cell = Keypad.basic.position(of: key) ?? GridPosition(row: 0, column: 0)
+      state.pointerPressed(at: layout.circle(at: cell).center)
+      state.pointerReleased(at: layout.circle(at: cell).center)
+    }
+    state.pointerPressed(at: equals.center)
+    state.pointerReleased(at: equals.center)
+    let lines = ["1,200 × 1.08 + 49.9 = 1,345.9", "7 ÷ 0 = NaN"]
+    #expect(state.tape.calculations.map(\.line) == lines)
+    #expect(state.tapeChanges.added.map(\.line) == lines)
+    #expect(!state.tapeChanges.isCleared)
+  }
+
+  @Test func theStartStateAndPastesAddNothing() {
+    var state = state(after: "1+2=")
+    #expect(state.tape.isEmpty)
+    _ = state.paste("5")
+    #expect(state.tape.isEmpty && state.tapeChanges.isEmpty)
+  }
+
+  @Test func clearHistoryEmptiesTheTapeAndIsSavedAsAClear() {
+    var state = state()
+    type("1+2=3+4=", into: &state)
+    #expect(state.tape.count == 2)
+    state.toggleMenu()
+    state.choose(.clearHistory)
+    #expect(state.menu == nil)
+    #expect(state.tape.isEmpty)
+    #expect(state.tapeChanges == TapeChanges(isCleared: true))
+    // The current calculation stays; a new one after the clear is saved after it.
+    #expect(state.calculator.display == "7")
+    type("5*6=", into: &state)
+    #expect(state.tapeChanges.isCleared)
+    #expect(state.tapeChanges.added.map(\.line) == ["5 × 6 = 30"])
+  }
+
+  @Test func oneTickShowsTheLastCalculationAndAClickRecallsItsResult() {
+    var state = state()
+    state.tape = TestSupport.tape(after: "2+3*4=1200*1.08+49.9=")
+    #expect(state.frame.shownHistoryRows.isEmpty)
+    state.scrollHistory(olderBy: 1)
+    let rows = state.frame.shownHistoryRows
+    #expect(rows.map(\.text) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
+    #expect(rows.allSatisfy { $0.isPast })
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["2", "+ 3", "× 4", "= 20"])
+    state.scrollHistory(olderBy: 1)  // the oldest: it stays
+    let twenty = point(ofRow: "= 20", in: state)
+    state.pointerPressed(at: twenty)
+    #expect(state.calculator.display == "20")
+    #expect(state.calculator.history.isEmpty)
+    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.pressed == nil)
+    #expect(state.tape.count == 2)
+    state.pointerReleased(at: twenty)  // the release does nothing more
+    #expect(state.calculator.display == "20")
+    // An operand works the same: the 1.08 of × 1.08.
+    state.scrollHistory(olderBy: 1)
+    state.pointerPressed(at: point(ofRow: "× 1.08", in: state))
+    #expect(state.calculator.display == "1.08")
+  }
+
+  @Test func aRecalledNumberAfterAnOperatorIsItsOperand() {
+    var state = state()
+    state.tape = TestSupport.tape(after: "1200*1.08+49.9=")
+    type("2*", into: &state)
+    state.scrollHistory(olderBy: 1)
+    state.pointerPressed(at: point(ofRow: "= 1,345.9", in: state))
+    type("=", into: &state)
+    #expect(state.calculator.display == "2,691.8")
+    #expect(state.tape.calculations.last?.line == "2 × 1,345.9 = 2,691.8")
+  }
+
+  @Test func aClickOnNaNGivesTheRedCueAndChangesNothing() {
+    var state = state(after: "12")
+    state.tape = TestSupport.tape(after: "5/0=")
+    state.scrollHistory(olderBy: 1)
+    let start = ContinuousClock.now
+    state.pointerPressed(at: point(ofRow: "= NaN", in: state), now: start)
+    #expect(state.calculator == TestSupport.calculator(after: "12"))
+    #expect(state.frame.displayCue == .refused)
+    #expect(state.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
+  }
+
+  @Test func aClickOnACurrentRowRecallsItAndAboveTheRowsDoesNothing() {
+    var state = state(after: "12+34+")
+    state.pointerPressed(at: point(ofRow: "+ 34", in: state))
+    #expect(state.calculator.display == "34")
+    #expect(state.calculator.pendingOperation == .add)
+    let strip = layout.historyRect
+    var other = self.state(after: "12+34+")
+    other.pointerPressed(at: Point(x: strip.maxX - 10, y: strip.minY + 2))
+    #expect(other.calculator == TestSupport.calculator(after: "12+34+"))
+  }
+
+  @Test func aClickOnTheStripWhileTheMenuIsOpenOnlyClosesIt() {
+    var state = state(after: "12+34+")
+    state.toggleMenu()
+    state.pointerPressed(at: point(ofRow: "+ 34", in: state))
+    #expect(state.menu == nil)
+    #expect(state.calculator == TestSupport.calculator(after: "12+34+"))
+  }
+
+  @Test func theWheelGoesThroughTheCurrentRowsFirst() {
+    var state = state(after: "1+2+3+")  // three rows, two fit: one tick within them
+    state.tape = TestSupport.tape(after: "7*8=")
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["1", "+ 2"])
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
+    state.scrollHistory(olderBy: 5)
+    #expect(state.frame.historyOffset == 2)
+    state.scrollHistory(olderBy: -1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["1", "+ 2"])
+  }
+}
