@@ -10,6 +10,8 @@ public enum KeypadAction: Hashable, Sendable {
   case modes
   /// `2nd`: shows the alternate functions (window only; no token).
   case secondFunctions
+  /// Presses a Tip & Split key.
+  case tip(TipKey)
 }
 
 /// The colour family of a keypad cell (the renderer's theme maps it to colours).
@@ -126,9 +128,24 @@ public struct KeyCap: Hashable, Sendable {
     default: false
     }
   }
+
+  /// Whether the cell shows lit in Tip & Split: the preset of the tip percent in use.
+  public func isLit(for split: TipCalculator) -> Bool {
+    guard case .tip(.preset(let preset)) = action else { return false }
+    return split.tipPercentText == String(preset.percent)
+  }
 }
 
-/// A keypad: its table of cells, laid out like the screen, rows of equal length.
+/// What a keypad's screen shows above (or beside) its circles.
+public enum KeypadScreen: Hashable, Sendable {
+  /// The display and the history strip.
+  case calculator
+  /// The Tip & Split fields and results (DESIGN.md section 7).
+  case tipAndSplit
+}
+
+/// A keypad: its table of cells, laid out like the screen; a row shorter than the first is
+/// centred under it.
 public struct Keypad: Hashable, Sendable {
   /// The cells, top row first, left to right.
   public let rows: [[KeyCap]]
@@ -139,12 +156,18 @@ public struct Keypad: Hashable, Sendable {
   /// shrink first): a landscape keypad keeps two, so a calculation reads as more than its last
   /// row.
   public let minimumHistoryRows: Int
+  /// What shows with the keypad.
+  public let screen: KeypadScreen
 
   /// A keypad from its rows.
-  public init(rows: [[KeyCap]], spreadsColumns: Bool = false, minimumHistoryRows: Int = 1) {
+  public init(
+    rows: [[KeyCap]], spreadsColumns: Bool = false, minimumHistoryRows: Int = 1,
+    screen: KeypadScreen = .calculator
+  ) {
     self.rows = rows
     self.spreadsColumns = spreadsColumns
     self.minimumHistoryRows = minimumHistoryRows
+    self.screen = screen
   }
 
   /// The keypad a mode shows.
@@ -152,13 +175,21 @@ public struct Keypad: Hashable, Sendable {
     switch mode {
     case .basic: basic
     case .scientific: scientific
+    case .tip: tip
     }
   }
 
   /// The number of rows.
   public var rowCount: Int { rows.count }
-  /// The number of columns.
+  /// The number of columns: the first row's cells.
   public var columnCount: Int { rows.first?.count ?? 0 }
+
+  /// How many columns a row is moved right to be centred under the first: 0.5 for a row of 4
+  /// under 5, 0 outside the table.
+  public func indent(ofRow row: Int) -> Double {
+    guard rows.indices.contains(row) else { return 0 }
+    return Double(columnCount - rows[row].count) / 2
+  }
 
   /// Every cell position, row by row.
   public var positions: [GridPosition] {
@@ -256,4 +287,34 @@ extension Keypad {
      KeyCap(.key(.constant(.pi)),                       "π",           .scientific),
      KeyCap(.key(.constant(.random)),                   "Rand",        .scientific)],
   ], basic.rows).map { $0 + $1 }, spreadsColumns: true, minimumHistoryRows: 2)
+}
+
+extension Keypad {
+  // swift-format-ignore
+  /// The Tip & Split keypad (DESIGN.md section 7): the five tip presets over the digits, AC, ⌫
+  /// and the people keys, 4 × 4 like the basic keypad's lower rows.
+  public static let tip = Keypad(rows: [
+    //      action                                label  style
+    [KeyCap(.tip(.preset(.ten)),                  "10%", .function),
+     KeyCap(.tip(.preset(.fifteen)),              "15%", .function),
+     KeyCap(.tip(.preset(.eighteen)),             "18%", .function),
+     KeyCap(.tip(.preset(.twenty)),               "20%", .function),
+     KeyCap(.tip(.preset(.twentyFive)),           "25%", .function)],
+    [KeyCap(.tip(.digit(.seven)),                 "7",   .digit),
+     KeyCap(.tip(.digit(.eight)),                 "8",   .digit),
+     KeyCap(.tip(.digit(.nine)),                  "9",   .digit),
+     KeyCap(.tip(.allClear),                      "AC",  .function)],
+    [KeyCap(.tip(.digit(.four)),                  "4",   .digit),
+     KeyCap(.tip(.digit(.five)),                  "5",   .digit),
+     KeyCap(.tip(.digit(.six)),                   "6",   .digit),
+     KeyCap(.tip(.backspace),                     "⌫",   .function)],
+    [KeyCap(.tip(.digit(.one)),                   "1",   .digit),
+     KeyCap(.tip(.digit(.two)),                   "2",   .digit),
+     KeyCap(.tip(.digit(.three)),                 "3",   .digit),
+     KeyCap(.tip(.people(.fewer)),                "−",   .operator)],
+    [KeyCap(.modes,                               "⌨",   .digit),
+     KeyCap(.tip(.digit(.zero)),                  "0",   .digit),
+     KeyCap(.tip(.point),                         ".",   .digit),
+     KeyCap(.tip(.people(.more)),                 "+",   .operator)],
+  ], screen: .tipAndSplit)
 }

@@ -46,6 +46,10 @@ public struct Layout: Equatable, Sendable {
   public let operatorLabelFontSize: Double
   /// The label font size for the scientific cells (smaller: `log₁₀`, `sinh⁻¹` must fit).
   public let scientificLabelFontSize: Double
+  /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
+  ///
+  /// Its display is the per-person row and it has no history strip.
+  public let tip: TipLayout?
 
   /// Reference proportions at width 393 (DESIGN.md section 3 unless noted).
   enum Reference {
@@ -87,6 +91,36 @@ public struct Layout: Equatable, Sendable {
       chrome + Double(historyRows) * historyRowHeight + Double(rows) * diameter
         + Double(rows - 1) * gap
     }
+
+    /// The reference size of everything a keypad's window shows, and whether a Tip & Split panel
+    /// goes beside the keypad: beside when that gives the larger unit in a `width` × `height`
+    /// window, else above it like the calculator's display.
+    static func content(of keypad: Keypad, width: Double, height: Double) -> (
+      width: Double, height: Double, isBeside: Bool
+    ) {
+      let columns = max(keypad.columnCount, 1)
+      let rows = max(keypad.rowCount, 1)
+      guard keypad.screen == .tipAndSplit else {
+        return (
+          Reference.width(columns: columns),
+          Reference.height(rows: rows, historyRows: keypad.minimumHistoryRows), false
+        )
+      }
+      let keypadHeight = Double(rows) * diameter + Double(rows - 1) * gap
+      let above = (
+        width: Reference.width(columns: columns),
+        height: topMargin + TipLayout.Reference.height + displayGap + keypadHeight + bottomMargin
+      )
+      let beside = (
+        width: above.width + TipLayout.Reference.besideWidth + TipLayout.Reference.besideGap
+          - sidePadding,
+        height: topMargin + keypadHeight + bottomMargin
+      )
+      let aboveUnit = min(width / above.width, height / above.height)
+      let besideUnit = min(width / beside.width, height / beside.height)
+      return besideUnit > aboveUnit
+        ? (beside.width, beside.height, true) : (above.width, above.height, false)
+    }
   }
 
   /// The window size the calculator opens at the first time, at 96 dpi.
@@ -98,6 +132,7 @@ public struct Layout: Equatable, Sendable {
     switch mode {
     case .basic: defaultSize
     case .scientific: (852, 393)
+    case .tip: defaultSize
     }
   }
 
@@ -120,18 +155,18 @@ public struct Layout: Equatable, Sendable {
     let h = Double(self.height)
     let columns = max(keypad.columnCount, 1)
     let rows = max(keypad.rowCount, 1)
+    let content = Reference.content(of: keypad, width: w, height: h)
     // The keypad fills the width, unless that makes the stack taller than the window. Each
     // ratio is one correctly rounded division of an exact product, so a diameter that is a
     // whole number (4 × 79.25 at width 1572) is not floored below itself.
-    let widthUnit = w / Reference.width(columns: columns)
-    let stack = Reference.height(rows: rows, historyRows: keypad.minimumHistoryRows)
-    let heightUnit = h / stack
+    let widthUnit = w / content.width
+    let heightUnit = h / content.height
     let isWidthLimited = widthUnit <= heightUnit
     let unit = min(widthUnit, heightUnit)
     let diameter =
       isWidthLimited
-      ? (w * Reference.diameter / Reference.width(columns: columns)).rounded(.down)
-      : (h * Reference.diameter / stack).rounded(.down)
+      ? (w * Reference.diameter / content.width).rounded(.down)
+      : (h * Reference.diameter / content.height).rounded(.down)
     guard diameter >= 1 else {
       self.unit = 0
       self.diameter = 0
@@ -147,6 +182,7 @@ public struct Layout: Equatable, Sendable {
       symbolLabelFontSize = 0
       operatorLabelFontSize = 0
       scientificLabelFontSize = 0
+      tip = nil
       return
     }
     self.unit = unit
@@ -161,17 +197,37 @@ public struct Layout: Equatable, Sendable {
       isWidthLimited || !keypad.spreadsColumns ? gap : min(max(gap, spread), gap + diameter / 2)
     let keypadWidth = Double(columns) * diameter + Double(columns - 1) * columnGap
     let keypadHeight = Double(rows) * diameter + Double(rows - 1) * gap
-    keypadRect = Rect(
-      x: (w - keypadWidth) / 2, y: h - Reference.bottomMargin * unit - keypadHeight,
-      width: keypadWidth, height: keypadHeight)
-    let displayHeight = Reference.displayHeight * unit
     let side = Reference.sidePadding * unit
-    displayRect = Rect(
-      x: side, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
-      width: w - 2 * side, height: displayHeight)
+    keypadRect = Rect(
+      x: content.isBeside ? w - side - keypadWidth : (w - keypadWidth) / 2,
+      y: h - Reference.bottomMargin * unit - keypadHeight, width: keypadWidth,
+      height: keypadHeight)
     let top = Reference.topMargin * unit
-    historyRect = Rect(
-      x: side, y: top, width: displayRect.width, height: displayRect.minY - top)
+    if keypad.screen == .tipAndSplit {
+      // Beside the keypad, level with its top; else above it, where the display would be.
+      let panelHeight = TipLayout.Reference.height * unit
+      let panel =
+        content.isBeside
+        ? Rect(
+          x: side, y: keypadRect.minY,
+          width: keypadRect.minX - TipLayout.Reference.besideGap * unit - side,
+          height: panelHeight)
+        : Rect(
+          x: side, y: keypadRect.minY - Reference.displayGap * unit - panelHeight,
+          width: w - 2 * side, height: panelHeight)
+      let tip = TipLayout(panel: panel, unit: unit)
+      self.tip = tip
+      displayRect = tip.perPersonRow
+      historyRect = Rect(x: side, y: top, width: 0, height: 0)
+    } else {
+      tip = nil
+      let displayHeight = Reference.displayHeight * unit
+      displayRect = Rect(
+        x: side, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
+        width: w - 2 * side, height: displayHeight)
+      historyRect = Rect(
+        x: side, y: top, width: displayRect.width, height: displayRect.minY - top)
+    }
     historyRowHeight = Reference.historyRowHeight * unit
     displayFontSize = Reference.displayFont * unit
     historyFontSize = Reference.historyFont * unit
@@ -200,9 +256,10 @@ public struct Layout: Equatable, Sendable {
   /// The circle of a cell.
   public func circle(at position: GridPosition) -> Circle {
     guard !isEmpty else { return Circle(center: Point(x: 0, y: 0), radius: 0) }
+    let column = Double(position.column) + keypad.indent(ofRow: position.row)
     return Circle(
       center: Point(
-        x: keypadRect.minX + radius + Double(position.column) * (diameter + columnGap),
+        x: keypadRect.minX + radius + column * (diameter + columnGap),
         y: keypadRect.minY + radius + Double(position.row) * (diameter + gap)),
       radius: radius)
   }

@@ -20,6 +20,7 @@ public enum MenuItem: Hashable, Sendable {
     switch self {
     case .mode(.basic): "Basic"
     case .mode(.scientific): "Scientific"
+    case .mode(.tip): "Tip & Split"
     case .separator: ""
     case .keyboardShortcuts: "Keyboard Shortcuts"
     case .clearHistory: "Clear History"

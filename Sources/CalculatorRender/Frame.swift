@@ -28,6 +28,10 @@ public struct Frame: Equatable, Sendable {
   public var displayCue: DisplayCue? = nil
   /// The key with the keyboard focus, drawn with a ring around its circle.
   public var focused: GridPosition? = nil
+  /// The Tip & Split calculator, shown in tip mode.
+  public var tip = TipCalculator()
+  /// The Tip & Split field with the keyboard focus (always the active one), drawn with a ring.
+  public var focusedField: TipField? = nil
 
   /// A frame of `calculator` in a `width` × `height` window, nothing pressed.
   public init(calculator: Calculator, width: Int, height: Int) {

@@ -16,7 +16,7 @@ extension Renderer {
       let circle = layout.circle(at: position)
       let colors = Theme.colors(
         style: cap.style, isPressed: frame.pressed == position, isPending: pending == position,
-        isLit: cap.isLit(for: calculator, second: frame.showsSecond))
+        isLit: cap.isLit(for: calculator, second: frame.showsSecond) || cap.isLit(for: frame.tip))
       fillCircle(circle, color: colors.fill, in: context)
       context.setColor(colors.label)
       let label = cap.label(for: calculator, second: frame.showsSecond)
@@ -27,7 +27,14 @@ extension Renderer {
         drawLabel(
           label, face: labelFace, size: layout.scientificLabelFontSize, in: circle,
           context: context, verticalReference: "0")
-      case (.key(.decimalPoint), _):
+      case (.tip(.preset), _):
+        // "25%" at the size of AC would fill its circle: the scientific labels' size.
+        drawLabel(
+          label, face: symbolFace, size: layout.scientificLabelFontSize, in: circle,
+          context: context)
+      case (.tip(.backspace), _):
+        drawBackspaceGlyph(in: circle, context: context)
+      case (.key(.decimalPoint), _), (.tip(.point), _):
         drawPoint(in: circle, layout: layout, context: context)
       case (_, .digit):
         // Digits share the baseline of a centred "0".
@@ -169,6 +176,36 @@ extension Renderer {
     let radius = Theme.pointDiameter * circle.radius
     context.fillCircle(
       Circle(center: Point(x: circle.center.x, y: baseline - radius), radius: radius))
+  }
+
+  /// ⌫ drawn with paths (Inter has no glyph for it): an outline pointing left, a × inside,
+  /// about as tall as a digit label.
+  private func drawBackspaceGlyph(in circle: Circle, context: CairoContext) {
+    let d = 2 * circle.radius
+    let height = 0.26 * d
+    let width = 0.4 * d
+    let right = circle.center.x + width / 2
+    let left = circle.center.x - width / 2
+    let top = circle.center.y - height / 2
+    let bottom = circle.center.y + height / 2
+    let tip = left + height / 2
+    let line = max(1, 0.028 * d)
+    cairo_set_line_width(context.pointer, line)
+    cairo_set_line_join(context.pointer, CAIRO_LINE_JOIN_ROUND)
+    cairo_new_path(context.pointer)
+    cairo_move_to(context.pointer, left, circle.center.y)
+    cairo_line_to(context.pointer, tip, top)
+    cairo_line_to(context.pointer, right, top)
+    cairo_line_to(context.pointer, right, bottom)
+    cairo_line_to(context.pointer, tip, bottom)
+    cairo_close_path(context.pointer)
+    let cross = 0.28 * height
+    let middle = (tip + right) / 2 + 0.02 * d
+    cairo_move_to(context.pointer, middle - cross, circle.center.y - cross)
+    cairo_line_to(context.pointer, middle + cross, circle.center.y + cross)
+    cairo_move_to(context.pointer, middle - cross, circle.center.y + cross)
+    cairo_line_to(context.pointer, middle + cross, circle.center.y - cross)
+    cairo_stroke(context.pointer)
   }
 
   /// ⌨ drawn with paths (fonts rarely have it): a rounded outline, two rows of keys, a space bar.

@@ -82,9 +82,13 @@ public final class Renderer {
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
     let layout = frame.layout
     if !layout.isEmpty && surface.status == CAIRO_STATUS_SUCCESS {
-      drawHistory(frame, layout: layout, in: context)
-      drawDisplay(frame, layout: layout, in: context)
-      drawAngleIndicator(frame, layout: layout, in: context)
+      if let tip = layout.tip {
+        drawTipScreen(frame, layout: tip, in: context)
+      } else {
+        drawHistory(frame, layout: layout, in: context)
+        drawDisplay(frame, layout: layout, in: context)
+        drawAngleIndicator(frame, layout: layout, in: context)
+      }
       drawKeypad(frame, layout: layout, in: context)
       drawMenu(frame, layout: layout, in: context)
       if let lines = frame.shortcuts {

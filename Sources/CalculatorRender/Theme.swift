@@ -66,6 +66,11 @@ public enum Theme {
   static let focusRing             = Color(0xFFFFFF)  // issue 13: white, 2 px
   static let focusRingWidth        = 2.0              // px, up to the reference width
   static let focusRingOffset       = 2.0              // px of black between circle and ring
+  static let fieldFill             = Color(0x1C1C1E)  // iOS secondary background (dark): a field
+  static let fieldLabel            = Color(0xD9D9D9)  // light gray, as the overlay's actions
+  static let activeFieldLabel      = Color(0xFF9F0A)  // DESIGN.md §7: the active field, orange
+  static let selectedPresetFill    = Color(0xFF9F0A)  // the tip preset in use: operator orange
+  static let selectedPresetLabel   = Color(0xFFFFFF)  // white, as an operator's
 
   static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // DESIGN.md §3
   static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history
@@ -89,7 +94,8 @@ extension Theme {
     case (.scientific, false, false): (scientificFill, scientificLabel)
     case (.digit, false, _): (digitFill, digitLabel)
     case (.digit, true, _): (digitPressedFill, digitLabel)
-    case (.function, false, _): (functionFill, functionLabel)
+    case (.function, false, true): (selectedPresetFill, selectedPresetLabel)
+    case (.function, false, false): (functionFill, functionLabel)
     case (.function, true, _): (functionPressedFill, functionLabel)
     case (.operator, true, _): (operatorPressedFill, operatorLabel)
     case (.operator, false, true): (pendingFill, pendingLabel)

@@ -19,6 +19,8 @@ struct AccessibleElement: Equatable, Sendable {
     case cell(GridPosition)
     /// Chooses a line of the mode menu.
     case menuItem(MenuItem)
+    /// Makes a Tip & Split field the active one.
+    case field(TipField)
   }
 
   var role: Role
@@ -41,22 +43,18 @@ struct AccessibleElement: Equatable, Sendable {
 
 extension AccessibleElement {
   /// The frame of a window showing `frame`: the display (a label named with the display text),
-  /// the history strip (a list of the rows it shows, oldest first), one push button per key,
-  /// row by row, then the mode menu or the shortcuts overlay while one shows.
+  /// the history strip (a list of the rows it shows, oldest first) or in tip mode the fields and
+  /// results, one push button per key, row by row, then the mode menu or the shortcuts overlay
+  /// while one shows.
   init(frame: Frame, isActive: Bool) {
     let layout = frame.layout
-    let calculator = frame.calculator
     let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
     self.init(role: .frame, name: "CircleCalc", bounds: window, isActive: isActive)
-    children.append(
-      AccessibleElement(
-        role: .label, name: calculator.display, bounds: layout.displayRect,
-        announcesChanges: true))
-    var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
-    strip.children = frame.shownHistoryRows.map {  // past calculations too, when scrolled back
-      AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
+    if let tip = layout.tip {
+      children += AccessibleElement.tipScreen(of: frame, layout: tip)
+    } else {
+      children += AccessibleElement.calculatorScreen(of: frame, layout: layout)
     }
-    children.append(strip)
     guard !layout.isEmpty else { return }
     children += AccessibleElement.keys(of: frame)
     if let selection = frame.menuSelection, let menu = layout.menu {
@@ -68,6 +66,40 @@ extension AccessibleElement {
       }
       children.append(overlay)
     }
+  }
+
+  /// The display (announcing each new text) and the history strip.
+  private static func calculatorScreen(of frame: Frame, layout: Layout) -> [AccessibleElement] {
+    let calculator = frame.calculator
+    let display = AccessibleElement(
+      role: .label, name: calculator.display, bounds: layout.displayRect, announcesChanges: true)
+    var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
+    strip.children = frame.shownHistoryRows.map {  // past calculations too, when scrolled back
+      AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
+    }
+    return [display, strip]
+  }
+
+  /// Tip & Split: each field a label named with its title and value (`Bill, 84.50`), checked
+  /// while it is the one typed into, focused inside the focus ring (a focus request makes it
+  /// active); then the results, the per-person amount announcing each change.
+  private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
+    let split = frame.tip
+    let fields = zip(TipField.allCases, layout.fields).map { field, box in
+      AccessibleElement(
+        role: .label, name: "\(field.title), \(split.shownText(of: field))", bounds: box,
+        isChecked: field == split.active,
+        isFocused: frame.menuSelection == nil && frame.focusedField == field,
+        target: .field(field))
+    }
+    let results = [
+      AccessibleElement(role: .label, name: "Tip, \(split.tipText)", bounds: layout.tipRow),
+      AccessibleElement(role: .label, name: "Total, \(split.totalText)", bounds: layout.totalRow),
+      AccessibleElement(
+        role: .label, name: "Per person, \(split.perPersonText)", bounds: layout.perPersonRow,
+        announcesChanges: true),
+    ]
+    return fields + results
   }
 
   /// One push button per cell, named for what it does now (with `2nd` on: the alternate).

@@ -17,11 +17,13 @@ extension App {
           switch target {
           case .cell(let cell): state.click(cell)
           case .menuItem(let item): state.choose(item)
+          case .field(let field): state.tip.press(.field(field))
           }
         },
         focus: { [unowned self] target in
           switch target {
-          case .cell(let cell): state.focusedCell = cell
+          case .cell(let cell): state.focus(.cell(cell))
+          case .field(let field): state.focus(.field(field))
           case .menuItem(let item):
             state.menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
           }

@@ -12,7 +12,7 @@ extension App {
   /// Ctrl+C: the displayed number without grouping commas, and the display dims briefly; NaN is
   /// not copied (red cue).
   func copy(time: Time) {
-    guard let text = state.calculator.copyText else {
+    guard let text = state.copyText else {
       state.showCue(.refused, at: .now)
       return
     }

@@ -41,8 +41,11 @@ public struct WindowOptions: Sendable {
 /// later ends the process with status 1 from inside Xlib's I/O error handler. A window closed
 /// normally saves its size for the next start without an explicit size (`WindowSizeStore`).
 @MainActor
-public func runWindow(calculator: Calculator, options: WindowOptions = WindowOptions()) -> Int32 {
-  guard let app = App(calculator: calculator, options: options) else { return 1 }
+public func runWindow(
+  calculator: Calculator, tip: TipCalculator = TipCalculator(),
+  options: WindowOptions = WindowOptions()
+) -> Int32 {
+  guard let app = App(calculator: calculator, tip: tip, options: options) else { return 1 }
   return app.run()
 }
 
@@ -82,7 +85,7 @@ final class App {
   /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
   var hasInputFocus = false
 
-  init?(calculator: Calculator, options: WindowOptions) {
+  init?(calculator: Calculator, tip: TipCalculator, options: WindowOptions) {
     let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(options.displayName) else {
       printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
@@ -141,6 +144,7 @@ final class App {
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.state = WindowState(
       calculator: calculator, mode: mode, width: width, height: height, scale: scale)
+    state.tip = tip
     setWindowManagerProperties(
       minimumSize: (
         Int32(Double(App.minimumSize.width) * scale), Int32(Double(App.minimumSize.height) * scale)

@@ -13,7 +13,7 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case quit
   /// `?`, F1: show or hide the list of keyboard shortcuts.
   case toggleShortcuts
-  /// Ctrl+1, Ctrl+2: show a mode's keypad.
+  /// Ctrl+1, Ctrl+2, Ctrl+3: show a mode's keypad.
   case mode(Mode)
   /// Tab: the focus ring moves to the next key.
   case focusNext
@@ -168,6 +168,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,  XK_v,             .action(.paste),                        "Ctrl+V"),
   KeyBinding(.control,  XK_1,             .action(.mode(.basic)),                 "Ctrl+1"),
   KeyBinding(.control,  XK_2,             .action(.mode(.scientific)),            "Ctrl+2"),
+  KeyBinding(.control,  XK_3,             .action(.mode(.tip)),                   "Ctrl+3"),
   KeyBinding(.control,  XK_q,             .action(.quit),                         "Ctrl+Q"),
   KeyBinding(.control,  XK_w,             .action(.quit),                         "Ctrl+W"),
 ]
@@ -187,12 +188,13 @@ extension KeyBinding {
 
 extension KeyBinding {
   /// The lines of the shortcuts overlay, from the table: one per command in table order, its
-  /// listed keys together; the scientific keys only in scientific mode.
+  /// listed keys together; the scientific keys only in scientific mode; in tip mode only the
+  /// keys that mean something there, named for what they do there (`+`: more people).
   static func shortcutLines(for mode: Mode) -> [ShortcutLine] {
     var lines: [(command: KeyCommand, keys: [String])] = []
     for binding in keyBindings {
       guard let shown = binding.shown else { continue }
-      if case .key(let key) = binding.command, key.isScientific, mode != .scientific { continue }
+      if case .key(let key) = binding.command, !key.means(in: mode) { continue }
       if let index = lines.firstIndex(where: { $0.command == binding.command }) {
         lines[index].keys.append(shown)
       } else {
@@ -203,10 +205,23 @@ extension KeyBinding {
       let action: String
       switch line.command {
       case .key(.digit): action = "digits"
-      case .key(let key): action = key.spokenName
+      case .key(let key): action = mode == .tip ? TipKey(key)?.spokenName ?? "" : key.spokenName
+      case .action(.focusNext) where mode == .tip: action = "focus the next field or key"
       case .action(let appAction): action = appAction.description
       }
       return ShortcutLine(keys: line.keys.joined(separator: "  "), action: action)
+    }
+  }
+}
+
+extension Key {
+  /// Whether a keyboard key does something in a mode: the scientific keys only in scientific
+  /// mode; in tip mode the keys `TipKey(_:)` turns into its own.
+  func means(in mode: Mode) -> Bool {
+    switch mode {
+    case .basic: !isScientific
+    case .scientific: true
+    case .tip: TipKey(self) != nil
     }
   }
 }

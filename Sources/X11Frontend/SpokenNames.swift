@@ -12,6 +12,7 @@ enum SpokenNames {
     case .clear: clearLabel.key.spokenName
     case .modes: "modes"
     case .secondFunctions: "second functions"
+    case .tip(let key): key.spokenName
     }
   }
 }

@@ -15,6 +15,8 @@ struct WindowState: Equatable, Sendable {
   }
 
   var calculator: Calculator
+  /// The Tip & Split calculator; switching modes keeps it, as it keeps `calculator`.
+  var tip = TipCalculator()
   /// Which keypad shows; switching keeps the calculator.
   var mode: Mode
   var width: Int
@@ -44,6 +46,10 @@ struct WindowState: Equatable, Sendable {
   var deadlines = Deadlines()
   /// The key inside the focus ring (Tab, Shift+Tab), which Space presses; nil before any Tab.
   var focusedCell: GridPosition?
+  /// In tip mode, the focus ring is on the active field (which field is the core's `active`).
+  var focusesField = false
+  /// The calculator when tip mode was last entered: its result was offered as the bill then.
+  private var offeredCalculator: Calculator?
 
   init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
     self.calculator = calculator
@@ -64,6 +70,8 @@ struct WindowState: Equatable, Sendable {
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = displayCue
     frame.focused = focusedCell
+    frame.tip = tip
+    frame.focusedField = mode == .tip && focusesField ? tip.active : nil
     return frame
   }
 
@@ -144,15 +152,27 @@ struct WindowState: Equatable, Sendable {
     historyOffset = 0
   }
 
-  /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it.
+  /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
+  mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
+    if !tip.press(key) { showCue(.refused, at: now) }
+  }
+
+  /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it; in tip mode
+  /// the keys that mean something there (`TipKey(_:)`) press those.
   ///
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
   /// acts.
-  mutating func typeKey(_ key: Key, keycode: UInt32) {
+  mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now) {
     if showsShortcuts || menu != nil {
       showsShortcuts = false
       menu = nil
       if key == .allClear { return }
+    }
+    if mode == .tip {
+      guard let key = TipKey(key) else { return }
+      highlight = layout.keypad.position(of: KeypadAction.tip(key))
+        .map { .keyboard(cell: $0, keycode: keycode) }
+      return press(key, at: now)
     }
     highlight = layout.keypad.position(of: key, second: showsSecond)
       .map { .keyboard(cell: $0, keycode: keycode) }
@@ -212,8 +232,17 @@ struct WindowState: Equatable, Sendable {
       if !calculator.recall(Calculation.number(inRow: stripRow.text)) { showCue(.refused, at: now) }
       return
     }
+    if let field = layout.tip?.field(at: point) {
+      // A click on a field makes it active, and the focus ring, if it shows, follows it.
+      tip.press(.field(field))
+      if focusedCell != nil || focusesField { focus(.field(field)) }
+      highlight = nil
+      return
+    }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
-    if highlight == nil, layout.displayRect.contains(point) { swipeStart = point }
+    if highlight == nil, layout.tip == nil, layout.displayRect.contains(point) {
+      swipeStart = point
+    }
   }
 
   /// The menu's keyboard: Up and Down move the selection over the choosable lines, Return
@@ -260,10 +289,17 @@ struct WindowState: Equatable, Sendable {
     self.mode = mode
     showsSecond = false
     focusedCell = ringed.flatMap { layout.keypad.position(of: $0) }
+    focusesField = false
+    // DESIGN.md section 7: a positive result becomes the bill, once; coming back without a new
+    // calculation keeps the bill the user has since typed.
+    if mode == .tip, calculator != offeredCalculator {
+      tip.takeBill(from: calculator)
+      offeredCalculator = calculator
+    }
     let size: (width: Int, height: Int)? =
       switch mode {
       case .scientific where height > width: Layout.defaultSize(for: .scientific)
-      case .basic where width > height: Layout.defaultSize(for: .basic)
+      case .basic where width > height, .tip where width > height: Layout.defaultSize(for: mode)
       default: nil
       }
     requestedSize = size.map {
@@ -281,7 +317,7 @@ struct WindowState: Equatable, Sendable {
 
   /// Button 1 went up: inside the circle where it went down, that circle acts; a swipe across the
   /// display deletes the last typed character; elsewhere nothing.
-  mutating func pointerReleased(at point: Point) {
+  mutating func pointerReleased(at point: Point, now: ContinuousClock.Instant = .now) {
     if let start = swipeStart {
       swipeStart = nil
       if isSwipe(from: start, to: point) { press(.backspace) }
@@ -295,6 +331,7 @@ struct WindowState: Equatable, Sendable {
     case .clear: press(calculator.clearLabel.key)
     case .modes: toggleMenu()
     case .secondFunctions: showsSecond.toggle()
+    case .tip(let key): press(key, at: now)
     case nil: break
     }
   }
@@ -312,21 +349,53 @@ struct WindowState: Equatable, Sendable {
     return true
   }
 
-  /// Tab (`step` 1) or Shift+Tab (-1): the focus ring moves to the next or previous key.
+  /// Where the focus ring can stop: a key, or in tip mode a field (focusing it makes it active).
+  enum FocusStop: Equatable, Sendable {
+    case field(TipField)
+    case cell(GridPosition)
+  }
+
+  /// The stops in Tab order: the Tip & Split fields top to bottom, then the keys row by row.
+  var focusStops: [FocusStop] {
+    (mode == .tip ? TipField.allCases.map(FocusStop.field) : [])
+      + layout.keypad.positions.map(FocusStop.cell)
+  }
+
+  /// Where the focus ring is, or nil before any Tab.
+  var focusedStop: FocusStop? {
+    if mode == .tip && focusesField { return .field(tip.active) }
+    return focusedCell.map(FocusStop.cell)
+  }
+
+  /// Moves the focus ring to a stop; a field becomes the active one, its next key replacing it.
+  mutating func focus(_ stop: FocusStop) {
+    switch stop {
+    case .field(let field):
+      focusedCell = nil
+      focusesField = true
+      tip.press(.field(field))
+    case .cell(let cell):
+      focusedCell = cell
+      focusesField = false
+    }
+  }
+
+  /// Tab (`step` 1) or Shift+Tab (-1): the focus ring moves to the next or previous stop.
   ///
-  /// Row by row, wrapping; the first Tab rings the first key, the first Shift+Tab the last. Like
-  /// any key, it closes the overlay and the menu.
+  /// One rule in every mode: the stops of `focusStops`, wrapping; the first Tab rings the first
+  /// (in tip mode the Bill field), the first Shift+Tab the last key. Like any key, it closes the
+  /// overlay and the menu.
   mutating func moveFocus(by step: Int) {
     showsShortcuts = false
     menu = nil
-    let positions = layout.keypad.positions
-    guard !positions.isEmpty else { return }
-    guard let current = focusedCell, let index = positions.firstIndex(of: current) else {
-      focusedCell = step < 0 ? positions.last : positions.first
+    let stops = focusStops
+    guard let first = stops.first, let last = stops.last else { return }
+    guard let current = focusedStop, let index = stops.firstIndex(of: current) else {
+      focus(step < 0 ? last : first)
       return
     }
-    let count = positions.count
-    focusedCell = positions[((index + step) % count + count) % count]
+    let count = stops.count
+    focus(stops[((index + step) % count + count) % count])
   }
 
   /// Space: clicks the key inside the focus ring and lights it until the key comes up.
@@ -339,6 +408,7 @@ struct WindowState: Equatable, Sendable {
   /// (`Layout.shownHistory`), negative towards the newest; it stops with the tape's oldest row
   /// at the top of the strip and with the newest row at its bottom.
   mutating func scrollHistory(olderBy rows: Int) {
+    guard mode != .tip else { return }  // no strip to scroll
     historyOffset = min(max(clampedHistoryOffset + rows, 0), maxHistoryOffset)
   }
 
@@ -349,11 +419,16 @@ struct WindowState: Equatable, Sendable {
     return across >= layout.displayRect.width / 8 && across > abs(end.y - start.y)
   }
 
-  /// Whether a point lies above the keypad: on the display or the history strip.
+  /// Whether a point lies above the keypad: on the display or the history strip; in tip mode,
+  /// on the fields and results.
   func isAboveKeypad(_ point: Point) -> Bool {
     let layout = layout
+    if let tip = layout.tip { return tip.panel.contains(point) }
     return !layout.isEmpty && point.y < layout.keypadRect.minY
   }
+
+  /// What Ctrl+C copies: the displayed number, or in tip mode the per-person amount.
+  var copyText: String? { mode == .tip ? tip.copyText : calculator.copyText }
 }
 
 /// A window size in pixels.
@@ -368,6 +443,7 @@ extension WindowState {
     showsShortcuts = false
     menu = nil
     highlight = nil
+    if mode == .tip { return tip.paste(text) }
     guard calculator.paste(text) else { return false }
     historyOffset = 0
     return true

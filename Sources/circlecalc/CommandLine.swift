@@ -21,7 +21,13 @@ enum Command: Equatable {
   case benchmarkCore(count: Int)
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
-  case run(keys: [Key], mode: Mode?, output: Output, size: (width: Int, height: Int)?)
+  case run(keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?)
+
+  /// The `--keys`, read in the token language of the mode: Tip & Split has its own.
+  enum Keys: Equatable {
+    case calculator([Key])
+    case tip([TipKey])
+  }
 
   static func == (lhs: Command, rhs: Command) -> Bool {
     switch (lhs, rhs) {
@@ -51,10 +57,12 @@ enum Command: Equatable {
 
       --keys SEQ         press keys before anything else; spaces are ignored; tokens:
     \(tokenHelp)
-      --mode MODE        basic or scientific: the keypad (default: basic headless, the
-                         last one used in the window)
-      --print            print the display as shown, then exit
-      --state            print the state as JSON: display, history, operator, clearKey
+      --mode MODE        basic, scientific or tip (Tip & Split): the keypad (default: basic
+                         headless, the last one used in the window); tip has its own tokens:
+    \(tipTokenHelp)
+      --print            print the display as shown (tip: the per-person amount), then exit
+      --state            print the state as JSON: display, history, operator, clearKey; in tip
+                         mode mode, bill, tipPercent, people, tip, total, perPerson, active
       --render FILE.png  write the window as it would look to a PNG file, then exit
       --size WxH         window size for --render or the window (default 360x640)
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
@@ -70,12 +78,22 @@ enum Command: Equatable {
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
       circlecalc --keys '12+3' --state
       circlecalc --keys '1/7=' --render out.png --size 393x852
+      circlecalc --mode tip --keys '84.5[t18][p+][p+]' --print   # 33.24
     """
 
   /// Every `--keys` token and its key, from the core's table, wrapped under the option column.
   static var tokenHelp: String {
     let keys = Key.allCases.filter { if case .digit = $0 { false } else { true } }
-    let entries = ["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" }
+    return wrappedHelp(["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" })
+  }
+
+  /// The tip-mode tokens, from the core's table, wrapped the same way.
+  static var tipTokenHelp: String {
+    let keys = TipKey.allCases.filter { if case .digit = $0 { false } else { true } }
+    return wrappedHelp(["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" })
+  }
+
+  private static func wrappedHelp(_ entries: [String]) -> String {
     var lines: [String] = []
     var line = ""
     for entry in entries {
@@ -156,12 +174,15 @@ enum Command: Equatable {
         throw CommandLineError("unexpected argument \(quoted(option))")
       }
     }
-    var keys: [Key] = []
+    var keys = mode == .tip ? Keys.tip([]) : Keys.calculator([])
     for sequence in sequences {
       do {
-        keys += try Key.sequence(sequence)
+        switch keys {
+        case .calculator(let pressed): keys = .calculator(pressed + (try Key.sequence(sequence)))
+        case .tip(let pressed): keys = .tip(pressed + (try TipKey.sequence(sequence)))
+        }
       } catch {
-        throw CommandLineError(error.description)
+        throw CommandLineError(error.description + (mode == .tip ? " (tip mode)" : ""))
       }
     }
     if let informational { return informational }

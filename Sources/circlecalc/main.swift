@@ -42,20 +42,31 @@ import X11Frontend
     return 0
   case .run(let keys, let mode, let output, let size):
     var calculator = Calculator()
-    for key in keys { calculator.press(key) }
+    var split = TipCalculator()
+    switch keys {
+    case .calculator(let keys): for key in keys { calculator.press(key) }
+    case .tip(let keys): for key in keys { split.press(key) }
+    }
     switch output {
     case .print:
-      print(calculator.display)
+      print(mode == .tip ? split.perPersonText : calculator.display)
       return 0
     case .state:
+      let scientific: Bool
+      if case .calculator(let keys) = keys {
+        scientific = keys.contains(where: \.isScientific)
+      } else {
+        scientific = false
+      }
       print(
-        stateJSON(
-          calculator, scientific: mode == .scientific || keys.contains(where: \.isScientific)))
+        mode == .tip
+          ? split.stateJSON : stateJSON(calculator, scientific: mode == .scientific || scientific))
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize(for: mode ?? .basic)
       var frame = Frame(calculator: calculator, width: size.width, height: size.height)
       frame.mode = mode ?? .basic
+      frame.tip = split
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
@@ -84,7 +95,7 @@ import X11Frontend
         options.width = size.width
         options.height = size.height
       }
-      return runWindow(calculator: calculator, options: options)
+      return runWindow(calculator: calculator, tip: split, options: options)
     }
   }
 }

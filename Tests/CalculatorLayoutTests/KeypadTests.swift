@@ -141,4 +141,35 @@ import Testing
       }
     }
   }
+
+  @Test func theTipKeypadReadsLikeDesignSectionSeven() {
+    let rows = Keypad.tip.rows.map { $0.map(\.label.description).joined(separator: " ") }
+    #expect(rows == ["10% 15% 18% 20% 25%", "7 8 9 AC", "4 5 6 ⌫", "1 2 3 −", "⌨ 0 . +"])
+    #expect(Keypad.tip.columnCount == 5 && Keypad.tip.rowCount == 5)
+    #expect(Keypad.tip.screen == .tipAndSplit && Keypad.basic.screen == .calculator)
+    #expect(Keypad.tip.indent(ofRow: 0) == 0 && Keypad.tip.indent(ofRow: 1) == 0.5)
+    #expect(Keypad.tip.indent(ofRow: 9) == 0 && Keypad.basic.indent(ofRow: 2) == 0)
+    #expect(Keypad.of(.tip) == .tip)
+  }
+
+  @Test func everyTipKeyButTheFieldsIsOnTheTipKeypadOnce() {
+    let actions = Keypad.tip.rows.flatMap { $0 }.map(\.action)
+    let expected = TipKey.allCases.filter { if case .field = $0 { false } else { true } }
+    for key in expected {
+      #expect(actions.filter { $0 == .tip(key) }.count == 1, "\(key)")
+    }
+    #expect(actions.filter { $0 == .modes }.count == 1)
+    #expect(actions.count == expected.count + 1)
+  }
+
+  @Test func theTipPresetInUseIsLit() throws {
+    var split = TipCalculator()
+    let caps = Keypad.tip.rows[0]
+    #expect(caps.map { $0.isLit(for: split) } == [false, true, false, false, false])
+    for key in try TipKey.sequence("[tip]12.5") { split.press(key) }
+    #expect(caps.allSatisfy { !$0.isLit(for: split) })
+    for key in try TipKey.sequence("[tip]20.0") { split.press(key) }
+    #expect(caps.map { $0.isLit(for: split) } == [false, false, false, true, false])
+    #expect(Keypad.tip.rows[1].allSatisfy { !$0.isLit(for: split) })
+  }
 }

@@ -24,6 +24,9 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   var offset = 0
   /// Keys whose finished calculations are on the tape.
   var tape = ""
+  /// Tip-mode `--keys`, and the field inside the focus ring.
+  var tipKeys = ""
+  var focusedField: TipField? = nil
 
   var testDescription: String { name }
 
@@ -37,6 +40,8 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
     frame.displayCue = cue
     frame.historyOffset = offset
     frame.tape = TestSupport.tape(after: tape)
+    frame.focusedField = focusedField
+    for key in (try? TipKey.sequence(tipKeys)) ?? [] { frame.tip.press(key) }
     return frame
   }
 }
@@ -74,6 +79,13 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
                  offset: 1, tape: "1200*1.08+49.9=2+3*4=5/0="),
     SnapshotCase(name: "tape-720x1280",      keys: "",                             width: 720,  height: 1280,
                  offset: 2, tape: "1200*1.08+49.9=2+3*4=5/0="),
+    SnapshotCase(name: "tip-360x640",        keys: "",                             width: 360,  height: 640,
+                 mode: .tip, tipKeys: "84.5[t18][p+][p+]"),
+    SnapshotCase(name: "tip-852x393",        keys: "",                             width: 852,  height: 393,
+                 pressed: GridPosition(row: 3, column: 3), mode: .tip,
+                 tipKeys: "1234567.89[tip]12.5[people]7", focusedField: .people),
+    SnapshotCase(name: "tip-shortcuts-360x640", keys: "",                          width: 360,  height: 640,
+                 mode: .tip, shortcuts: true),
   ]
 
   @Test(arguments: cases)

@@ -89,6 +89,31 @@ struct AccessibilityEndToEndTests {
     #expect(report.stderr == "")
   }
 
+  @Test func tipModeNamesItsFieldsAndKeys() throws {
+    let server = try XvfbServer()
+    let report = try runClient(
+      [
+        "--click", "eight", "--click", "four", "--click", "twenty percent tip", "--click",
+        "more people",
+      ], arguments: ["--mode", "tip", "--size", "360x640"], server: server)
+    #expect(report.error == nil)
+    // The fields and results are labels, the first the Bill field; then the 21 keys.
+    #expect(
+      report.roles == Array(repeating: "label", count: 6)
+        + Array(repeating: "push button", count: 21))
+    #expect(report.display == "Bill, 0.00")
+    let steps = try #require(report.steps)
+    #expect(steps.map(\.display) == ["Bill, 8", "Bill, 84", "Bill, 84", "Bill, 84"])
+    #expect(
+      report.finalKeys == [
+        "ten percent tip", "fifteen percent tip", "eighteen percent tip", "twenty percent tip",
+        "twenty-five percent tip", "seven", "eight", "nine", "all clear", "four", "five", "six",
+        "delete", "one", "two", "three", "fewer people", "modes", "zero", "decimal point",
+        "more people",
+      ])
+    #expect(report.stderr == "")
+  }
+
   @Test func theModeMenuSwitchesToScientificKeysWithSpokenNames() throws {
     let server = try XvfbServer()
     let report = try runClient(
@@ -98,7 +123,7 @@ struct AccessibilityEndToEndTests {
     let steps = try #require(report.steps)
     #expect(steps.map(\.click) == ["modes", "Scientific", "second functions"])
     // The menu: its lines, the current mode checked; gone once a line is chosen.
-    let menu = ["Basic", "Scientific", "Keyboard Shortcuts", "Clear History"]
+    let menu = ["Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History"]
     #expect(steps.map(\.menu) == [menu, [], []])
     #expect(steps.map(\.checked) == [["Basic"], [], ["second functions"]])
     let names = try #require(report.finalKeys)

@@ -115,9 +115,11 @@ import Testing
     let menu = try? #require(open.children.last)
     #expect(menu?.role == .menu)
     #expect(
-      menu?.children.map(\.name) == ["Basic", "Scientific", "Keyboard Shortcuts", "Clear History"])
-    #expect(menu?.children.map(\.isChecked) == [true, false, false, false])
-    #expect(menu?.children.map(\.isFocused) == [false, true, false, false])
+      menu?.children.map(\.name) == [
+        "Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History",
+      ])
+    #expect(menu?.children.map(\.isChecked) == [true, false, false, false, false])
+    #expect(menu?.children.map(\.isFocused) == [false, true, false, false, false])
     #expect(
       menu?.children.map(\.target) == MenuItem.all.filter(\.isChoosable).map { .menuItem($0) })
     let layout = Layout(width: 360, height: 640)

@@ -67,6 +67,16 @@ import Testing
     #expect(tape.count == 3)
   }
 
+  @Test func theReadmeAndTheManPageListEveryTipToken() throws {
+    let readme = try Self.read("README.md")
+    let bold = Self.boldWords(try Self.read("data/circlecalc.1"))
+    for key in TipKey.allCases {
+      if case .digit = key { continue }
+      #expect(readme.contains("`\(key.token)`"), "README lacks `\(key.token)`")
+      #expect(bold.contains(key.token), "circlecalc.1 lacks \(key.token)")
+    }
+  }
+
   /// Each binding's name as the overlay shows it; single characters are bold in the man page
   /// and in backquotes in the README, named keys appear as they are.
   @Test func theReadmeAndTheManPageListEveryBinding() throws {

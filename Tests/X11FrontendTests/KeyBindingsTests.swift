@@ -96,6 +96,7 @@ import Testing
       (XK_e, ControlMask, .key(.operation(.scientific))),
       (XK_1, ControlMask, .action(.mode(.basic))),
       (XK_2, ControlMask, .action(.mode(.scientific))),
+      (XK_3, ControlMask, .action(.mode(.tip))),
       (XK_Tab, 0, .action(.focusNext)),
       (XK_ISO_Left_Tab, ShiftMask, .action(.focusPrevious)),
       (XK_space, 0, .action(.pressFocused)),
@@ -122,7 +123,10 @@ import Testing
       let keys = lines.flatMap { $0.keys.components(separatedBy: "  ") }
       for binding in keyBindings {
         guard let shown = binding.shown else { continue }
-        if case .key(let key) = binding.command, key.isScientific, mode != .scientific {
+        // Scientific keys only in scientific mode; in tip mode only what means something there.
+        if case .key(let key) = binding.command,
+          mode == .tip ? TipKey(key) == nil : key.isScientific && mode != .scientific
+        {
           #expect(!keys.contains(shown), "\(shown) in \(mode)")
         } else {
           #expect(keys.filter { $0 == shown }.count == 1, "\(shown) in \(mode)")
@@ -142,5 +146,21 @@ import Testing
     #expect(lines.contains("Ctrl+2 → Scientific mode"))
     #expect(lines.contains("Ctrl+Q  Ctrl+W → quit"))
     #expect(!lines.contains { $0.hasPrefix("(") })
+  }
+
+  @Test func theTipOverlayNamesWhatTheKeysDoThere() {
+    let lines = KeyBinding.shortcutLines(for: .tip).map { "\($0.keys) → \($0.action)" }
+    #expect(lines.first == "0 – 9 → digits")
+    #expect(lines.contains(".  , → decimal point"))
+    #expect(lines.contains("+ → more people"))
+    #expect(lines.contains("- → fewer people"))
+    #expect(lines.contains("Escape → all clear"))
+    #expect(lines.contains("BackSpace → delete"))
+    #expect(lines.contains("Tab → focus the next field or key"))
+    #expect(lines.contains("Ctrl+3 → Tip & Split mode"))
+    #expect(lines.contains("Ctrl+C → copy"))
+    for absent in ["*", "/", "=", "%", "n", "(", "Delete", "Return"] {
+      #expect(!lines.contains { $0.hasPrefix(absent + " ") }, "\(absent)")
+    }
   }
 }

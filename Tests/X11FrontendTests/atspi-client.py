@@ -165,7 +165,8 @@ def run(options, process, events, report):
     elements = children(frame)
     report["roles"] = [element.getRoleName() for element in elements]
     label = next(element for element in elements if element.getRoleName() == "label")
-    strip = next(element for element in elements if element.getRoleName() == "list")
+    # Tip & Split has no strip: its first label is the Bill field.
+    strip = next((element for element in elements if element.getRoleName() == "list"), None)
     keys = [element for element in elements if element.getRoleName() == "push button"]
     report["keys"] = []
     for key in keys:
@@ -196,7 +197,7 @@ def run(options, process, events, report):
         })
     report["final_keys"] = [element.name for element in actionable(frame)
                             if element.getRoleName() == "push button"]
-    report["history"] = [row.name for row in children(fresh(strip))]
+    report["history"] = [row.name for row in children(fresh(strip))] if strip else []
     final = fresh(label).name
     # The events of the last click, name change and announcement, may still be on their way.
     pump(5, lambda: all(any(event["type"] == kind and event["data"] == final for event in events)

@@ -1,0 +1,89 @@
+import CalculatorCore
+
+/// Where the Tip & Split screen draws its fields and results (DESIGN.md section 7): a panel above
+/// the keypad, or beside it when that gives larger circles (a landscape window).
+///
+/// Top to bottom, in reference pixels (scaled by the layout's unit):
+///
+///     Bill 50 · 8 · Tip 50 · 8 · People 50 · 16 · Tip 36 · Total 36 · Per person 96 · shares 30
+public struct TipLayout: Equatable, Sendable {
+  /// The panel all of it fits in.
+  public let panel: Rect
+  /// The three fields' boxes, in `TipField.allCases` order: label left, value right.
+  public let fields: [Rect]
+  /// The tip's row.
+  public let tipRow: Rect
+  /// The total's row.
+  public let totalRow: Rect
+  /// The per-person row: the largest text, in the display's font.
+  public let perPersonRow: Rect
+  /// The shares line (`3 × 33.34 = 100.02`), when the shares exceed the total.
+  public let sharesRow: Rect
+  /// The fields' labels and values.
+  public let fieldFontSize: Double
+  /// The tip and total rows, and the per-person label.
+  public let resultFontSize: Double
+  /// The per-person amount, before it shrinks to fit its row.
+  public let perPersonFontSize: Double
+  /// The shares line.
+  public let sharesFontSize: Double
+  /// How far text stays inside a field's box, left and right; the rows' text lines up with it.
+  public let inset: Double
+
+  /// Reference proportions at unit 1.
+  enum Reference {
+    static let fieldHeight = 50.0
+    static let fieldGap = 8.0
+    static let resultsGap = 16.0  // from the last field to the results
+    static let resultRow = 36.0
+    static let perPersonRow = 96.0  // 1.2 × the display's 80, as the calculator's display
+    static let sharesRow = 30.0
+    static let fieldFont = 26.0
+    static let resultFont = 24.0
+    static let perPersonFont = 72.0
+    static let sharesFont = 20.0
+    static let inset = 14.0
+    /// The panel's height: 380.
+    static let height =
+      3 * fieldHeight + 2 * fieldGap + resultsGap + 2 * resultRow + perPersonRow + sharesRow
+    /// The panel's width beside the keypad, and the gap between them.
+    static let besideWidth = 400.0
+    static let besideGap = 40.0
+  }
+
+  /// The panel's geometry at `unit`, from its top-left corner down.
+  init(panel: Rect, unit: Double) {
+    self.panel = panel
+    var top = panel.minY
+    func row(_ height: Double) -> Rect {
+      defer { top += height * unit }
+      return Rect(x: panel.minX, y: top, width: panel.width, height: height * unit)
+    }
+    var fields: [Rect] = []
+    for index in TipField.allCases.indices {
+      if index > 0 { top += Reference.fieldGap * unit }
+      fields.append(row(Reference.fieldHeight))
+    }
+    self.fields = fields
+    top += Reference.resultsGap * unit
+    tipRow = row(Reference.resultRow)
+    totalRow = row(Reference.resultRow)
+    perPersonRow = row(Reference.perPersonRow)
+    sharesRow = row(Reference.sharesRow)
+    fieldFontSize = Reference.fieldFont * unit
+    resultFontSize = Reference.resultFont * unit
+    perPersonFontSize = Reference.perPersonFont * unit
+    sharesFontSize = Reference.sharesFont * unit
+    inset = Reference.inset * unit
+  }
+
+  /// The box of a field.
+  public func rect(of field: TipField) -> Rect {
+    fields[TipField.allCases.firstIndex(of: field) ?? 0]
+  }
+
+  /// The field whose box holds a point, or nil.
+  public func field(at point: Point) -> TipField? {
+    zip(TipField.allCases, fields).first { $0.1.contains(point) }?.0
+  }
+}

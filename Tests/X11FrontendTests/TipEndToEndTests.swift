@@ -1,0 +1,55 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import TestSupport
+import Testing
+
+/// Tip & Split in the real window (issue 11): after each step a capture equals the renderer's
+/// frame of the same state and size, pixel for pixel, and `--state` says what that state is.
+@Suite(TestSupport.needs(TestSupport.xTools))
+struct TipEndToEndTests {
+  @Test func ctrl3ThenABillTwentyPercentAndTwoMorePeople() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server)
+    try window.type("ctrl+3")
+    window.mode = .tip
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    try window.type("8", "4", "period", "5")
+    try window.click(.tip(.preset(.twenty)), .tip(.people(.more)), .tip(.people(.more)))
+    let keys = "84.5[t20][p+][p+]"
+    #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
+    let state = try TestSupport.circlecalc(["--mode", "tip", "--keys", keys, "--state"])
+    #expect(
+      state.stdout
+        == #"{"mode":"tip","bill":"84.50","tipPercent":"20","people":3,"tip":"16.90","#
+        + #""total":"101.40","perPerson":"33.80","active":"bill"}"# + "\n")
+    #expect(window.errorOutput.isEmpty)
+  }
+
+  @Test func aResultBecomesTheBillAndTabWalksTheFields() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, keys: "40+44.5=")
+    try window.type("ctrl+3")
+    window.mode = .tip
+    #expect(try window.differingPixels(from: window.render(keys: "84.50")) == 0)
+    // Tab rings the Bill field: its next key replaces it; Tab, Tab on to the others.
+    try window.type("Tab", "1", "2", "Tab", "2", "0", "Tab", "4")
+    var frame = Frame(
+      calculator: TestSupport.calculator(after: "40+44.5="), width: 360, height: 640)
+    frame.mode = .tip
+    for key in try TipKey.sequence("12[tip]20[people]4") { frame.tip.press(key) }
+    frame.focusedField = .people
+    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    // A key past a limit (a third digit of people) turns the value red, briefly.
+    try window.type("7", "7")
+    frame.displayCue = .refused
+    frame.tip.press(.digit(.seven))
+    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    frame.displayCue = nil
+    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    // Back to the calculator: its result is still there.
+    try window.type("ctrl+1")
+    window.mode = .basic
+    #expect(try window.differingPixels(from: window.render(keys: "40+44.5=")) == 0)
+  }
+}

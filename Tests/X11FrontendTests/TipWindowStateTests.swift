@@ -1,0 +1,200 @@
+import CalculatorCore
+import CalculatorLayout
+import TestSupport
+import Testing
+
+@testable import X11Frontend
+
+/// Tip & Split in the window (DESIGN.md sections 5 and 7), decided without an X server.
+@Suite struct TipWindowStateTests {
+  func state(after keys: String = "", mode: Mode = .basic) -> WindowState {
+    WindowState(
+      calculator: TestSupport.calculator(after: keys), mode: mode, width: 360, height: 640)
+  }
+
+  func split(_ keys: String) throws -> TipCalculator {
+    var split = TipCalculator()
+    for key in try TipKey.sequence(keys) { split.press(key) }
+    return split
+  }
+
+  func center(of action: KeypadAction, in state: WindowState) -> Point {
+    let layout = state.layout
+    guard let cell = layout.keypad.position(of: action) else { return Point(x: -1, y: -1) }
+    return layout.circle(at: cell).center
+  }
+
+  func click(_ action: KeypadAction, in state: inout WindowState) {
+    let point = center(of: action, in: state)
+    state.pointerPressed(at: point)
+    state.pointerReleased(at: point)
+  }
+
+  func click(_ field: TipField, in state: inout WindowState) throws {
+    let box = try #require(state.layout.tip).rect(of: field)
+    state.pointerPressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2))
+  }
+
+  @Test func ctrl3TakesTheResultAsTheBillOnceAndKeepsBothCalculators() throws {
+    var state = state(after: "40+44.5=")
+    state.switchMode(to: .tip)
+    #expect(state.mode == .tip)
+    #expect(state.tip.stateJSON.contains(#""bill":"84.50""#))
+    #expect(state.calculator == TestSupport.calculator(after: "40+44.5="))
+    // The user types another bill; a look at the calculator and back keeps it.
+    state.typeKey(.digit(.six), keycode: 10)
+    state.typeKey(.digit(.zero), keycode: 11)
+    state.switchMode(to: .basic)
+    state.switchMode(to: .tip)
+    #expect(state.tip.shownText(of: .bill) == "60")  // still typed into, as it was left
+    // A new calculation is offered again.
+    state.switchMode(to: .basic)
+    for key in try Key.sequence("*2=") { state.press(key) }
+    state.switchMode(to: .tip)
+    #expect(state.tip.shownText(of: .bill) == "169.00")
+    #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
+  }
+
+  @Test func switchingModesKeepsTheTipState() throws {
+    var state = state(after: "7")
+    state.switchMode(to: .tip)
+    #expect(state.tip == TipCalculator())  // a typed 7 is no result: nothing carried
+    state.tip = try split("50[t20][p+]")
+    state.switchMode(to: .scientific)
+    state.switchMode(to: .tip)
+    #expect(state.tip == (try split("50[t20][p+]")))
+    #expect(state.calculator == TestSupport.calculator(after: "7"))
+  }
+
+  @Test func theKeyboardTypesIntoTheActiveFieldAndLightsItsCircle() throws {
+    var state = state(mode: .tip)
+    for (index, key) in try Key.sequence("84.5++").enumerated() {
+      state.typeKey(key, keycode: UInt32(20 + index))
+    }
+    #expect(state.tip == (try split("84.5[p+][p+]")))
+    let plus = state.layout.keypad.position(of: KeypadAction.tip(.people(.more)))
+    #expect(state.frame.pressed == plus)
+    state.keyReleased(keycode: 25)
+    #expect(state.frame.pressed == nil)
+    // Keys with no meaning here change nothing and light nothing.
+    let before = state.tip
+    for key in try Key.sequence("*=%n") { state.typeKey(key, keycode: 30) }
+    #expect(state.tip == before && state.frame.pressed == nil && state.displayCue == nil)
+    state.typeKey(.allClear, keycode: 31)
+    #expect(state.tip == (try split("84.5[p+][p+]a")))
+  }
+
+  @Test func aKeyPastALimitShowsTheRedCueUntilTheNextKey() throws {
+    var state = state(mode: .tip)
+    let now = ContinuousClock.now
+    state.typeKey(.operation(.subtract), keycode: 10, at: now)  // − at 1 person
+    #expect(state.displayCue == .refused)
+    #expect(state.tip == TipCalculator())
+    #expect(state.deadlines.end(of: .refusedCue) == now + .milliseconds(600))
+    state.userActed()
+    state.typeKey(.digit(.one), keycode: 11, at: now)
+    #expect(state.displayCue == nil)
+    // A click past a limit too: + at 99.
+    state.tip = try split("[people]99")
+    click(.tip(.people(.more)), in: &state)
+    #expect(state.displayCue == .refused)
+    #expect(state.tip == (try split("[people]99")))
+    #expect(state.frame.displayCue == .refused)
+  }
+
+  @Test func clicksTypeDigitsPickPresetsAndChangePeople() throws {
+    var state = state(mode: .tip)
+    for action: KeypadAction in [
+      .tip(.digit(.four)), .tip(.digit(.two)), .tip(.point), .tip(.digit(.five)),
+      .tip(.preset(.twenty)), .tip(.people(.more)), .tip(.people(.more)), .tip(.backspace),
+    ] {
+      click(action, in: &state)
+    }
+    #expect(state.tip == (try split("42.5[t20][p+][p+]b")))
+    #expect(state.tip.perPersonText == "16.80")  // 42.00 + 8.40 = 50.40 ÷ 3
+    click(.modes, in: &state)
+    #expect(state.menu == MenuSelection())
+  }
+
+  @Test func aClickOnAFieldMakesItActive() throws {
+    var state = state(mode: .tip)
+    try click(.people, in: &state)
+    #expect(state.tip.active == .people && state.frame.pressed == nil)
+    click(.tip(.digit(.four)), in: &state)
+    try click(.tipPercent, in: &state)
+    click(.tip(.digit(.nine)), in: &state)
+    #expect(state.tip == (try split("[people]4[tip]9")))
+    #expect(state.frame.focusedField == nil)  // no ring before a Tab
+  }
+
+  @Test func tabRingsTheFieldsThenTheKeysAndFocusingAFieldMakesItActive() throws {
+    var state = state(after: "", mode: .tip)
+    state.tip = try split("12")
+    state.moveFocus(by: 1)
+    #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
+    state.typeKey(.digit(.three), keycode: 10)  // the field was just focused: 3 replaces 12
+    #expect(state.tip.shownText(of: .bill) == "3")
+    state.moveFocus(by: 1)
+    #expect(state.frame.focusedField == .tipPercent && state.tip.active == .tipPercent)
+    state.moveFocus(by: 1)
+    #expect(state.frame.focusedField == .people)
+    state.moveFocus(by: 1)  // on to the keys: the 10% preset
+    #expect(state.frame.focusedField == nil)
+    #expect(state.frame.focused == GridPosition(row: 0, column: 0))
+    #expect(state.tip.active == .people)  // the active field stays
+    state.pressFocused(keycode: 65)  // Space
+    #expect(state.tip.tipPercentText == "10")
+    state.moveFocus(by: -1)
+    #expect(state.frame.focusedField == .people && state.frame.focused == nil)
+    // Shift+Tab from the first stop wraps to the last key, +.
+    state.moveFocus(by: -1)
+    state.moveFocus(by: -1)
+    state.moveFocus(by: -1)
+    #expect(state.frame.focused == GridPosition(row: 4, column: 3))
+    // With the ring showing, a click on a field moves it there.
+    try click(.tipPercent, in: &state)
+    #expect(state.frame.focusedField == .tipPercent && state.frame.focused == nil)
+    // The calculator's modes have no fields in the ring.
+    state.switchMode(to: .basic)
+    #expect(state.frame.focusedField == nil)
+    state.moveFocus(by: 1)
+    #expect(state.frame.focused == GridPosition(row: 0, column: 0))
+  }
+
+  @Test func aFirstShiftTabRingsTheLastKey() {
+    var state = state(mode: .tip)
+    state.moveFocus(by: -1)
+    #expect(state.frame.focused == GridPosition(row: 4, column: 3))
+  }
+
+  @Test func pasteGoesToTheActiveFieldAndCopyTakesThePerPersonAmount() throws {
+    var state = state(after: "12", mode: .tip)
+    let pasted = [state.paste("1,234.5"), state.paste("12345678901"), state.paste("2.345")]
+    #expect(pasted == [true, false, false])  // an 11th integer digit, a third decimal
+    #expect(state.tip.shownText(of: .bill) == "1,234.50")
+    state.tip.press(.people(.more))
+    #expect(state.copyText == "709.84")  // 1,234.50 + 185.18 (a tie, up) = 1,419.68, ÷ 2
+    #expect(state.calculator == TestSupport.calculator(after: "12"))
+    state.switchMode(to: .basic)
+    #expect(state.copyText == "12")
+  }
+
+  @Test func tipModeAsksForAPortraitWindowAndHasNoStripToScroll() throws {
+    var state = WindowState(
+      calculator: TestSupport.calculator(after: "1+2+3+4+5="), mode: .scientific, width: 852,
+      height: 393)
+    state.switchMode(to: .tip)
+    #expect(state.requestedSize == PixelSize(width: 360, height: 640))
+    state.scrollHistory(olderBy: 2)
+    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.tip == state.tip && state.frame.mode == .tip)
+  }
+
+  @Test func theShortcutsOverlayInTipModeListsItsOwnKeys() {
+    var state = state(mode: .tip)
+    state.toggleShortcuts()
+    #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .tip))
+    state.typeKey(.allClear, keycode: 9)  // Escape closes it and clears nothing
+    #expect(state.frame.shortcuts == nil && state.tip == TipCalculator())
+  }
+}
