@@ -1,6 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
+import Foundation
 import TestSupport
 import Testing
 
@@ -51,5 +52,20 @@ struct TipEndToEndTests {
     try window.type("ctrl+1")
     window.mode = .basic
     #expect(try window.differingPixels(from: window.render(keys: "40+44.5=")) == 0)
+  }
+
+  @Test func theWindowRemembersTipMode() throws {
+    let server = try XvfbServer()
+    let state = URL(fileURLWithPath: TestSupport.temporaryPath("state"))
+    defer { try? FileManager.default.removeItem(at: state) }
+    do {
+      let window = try CalculatorWindow(server: server, stateDirectory: state)
+      try window.type("ctrl+3", "ctrl+q")
+      #expect(window.exit(timeout: 5)?.status == 0)
+    }
+    // Started again without --mode: Tip & Split, with a fresh bill.
+    let again = try CalculatorWindow(server: server, stateDirectory: state)
+    again.mode = .tip
+    #expect(try again.differingPixels(from: again.render(keys: "")) == 0)
   }
 }

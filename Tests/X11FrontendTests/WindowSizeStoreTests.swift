@@ -8,6 +8,7 @@ import Testing
   @Test(arguments: [
     ("360x640\n", 360, 640, Mode.basic), ("1x1", 1, 1, .basic), ("16384x200\n", 16384, 200, .basic),
     ("852x393 scientific\n", 852, 393, .scientific), ("360x640 basic", 360, 640, .basic),
+    ("393x852 tip\n", 393, 852, .tip),
   ])
   func readsASizeAndMode(text: String, width: Int, height: Int, mode: Mode) {
     let saved = WindowSizeStore.parse(text)
@@ -18,6 +19,7 @@ import Testing
     "", "\n", "360", "360x", "x640", "360x640x1", "0x640", "360x0", "-1x640", "360 x 640",
     " 360x640", "360x640\n\n", "١٢x640", "99999999999999999999x1", "16385x100", "360X640", "+3x4",
     "360x640 ", "360x640 Basic", "360x640 scientific extra", "360x640\tbasic", "360x640  basic",
+    "360x640 Tip", "360x640 tip&split",
   ])
   func ignoresAnythingElse(text: String) {
     #expect(WindowSizeStore.parse(text) == nil)
