@@ -21,9 +21,12 @@ public struct TipCalculator: Equatable, Sendable {
   public static let peopleRange = 1...99
 
   /// The fields' texts as typed: digits and at most one point, never grouped.
-  private var typedBill = "0"
-  private var typedPercent = "15"
-  private var typedPeople = "1"
+  private var typedBill = "0" { didSet { figures = computedFigures } }
+  private var typedPercent = "15" { didSet { figures = computedFigures } }
+  private var typedPeople = "1" { didSet { figures = computedFigures } }
+  /// The tip, the total and the shares, computed together whenever a field changes (a frame
+  /// reads them several times).
+  public private(set) var figures = TipFigures.zero
   /// The field keys are typed into.
   public private(set) var active: TipField = .bill
   /// Whether the next key typed replaces the active field's value: the field was just made
@@ -193,8 +196,8 @@ public struct TipCalculator: Equatable, Sendable {
   /// How many people share the total.
   public var people: Int { Int(typedPeople) ?? 1 }
 
-  /// The tip, the total and the shares, computed together from the three fields.
-  public var figures: TipFigures {
+  /// The figures from the three fields.
+  private var computedFigures: TipFigures {
     // bill × percent ÷ 100, half-up to the cent: 84.50 at 18% is 15.21, 0.25 at 10% is 0.03.
     let hundredths = TipCalculator.exact(bill, .multiply, tipPercent)
     let exactTip = TipCalculator.exact(hundredths, .divide, DecimalNumber(100))
@@ -291,6 +294,10 @@ public struct TipCalculator: Equatable, Sendable {
 
 /// What a tip calculator's fields come to.
 public struct TipFigures: Equatable, Sendable {
+  /// A bill of 0: every figure 0.
+  public static let zero = TipFigures(
+    tip: .zero, total: .zero, perPerson: .zero, shares: .zero, overshoot: .zero)
+
   /// bill × percent ÷ 100, half-up to the cent.
   public let tip: DecimalNumber
   /// bill + tip.
