@@ -64,20 +64,11 @@ extension App {
   /// never made).
   private func rootWindowText(_ name: String) -> String? {
     let atom = XInternAtom(display, name, 1)
-    guard atom != 0 else { return nil }
-    var type: Atom = 0
-    var format: Int32 = 0
-    var count: UInt = 0
-    var remaining: UInt = 0
-    var data: UnsafeMutablePointer<UInt8>?
-    guard
-      XGetWindowProperty(
-        display, XRootWindow(display, XDefaultScreen(display)), atom, 0, 1024, 0, XA_STRING,
-        &type, &format, &count, &remaining, &data) == Success,
-      let data
+    guard atom != 0,
+      let property = readProperty(
+        atom, of: XRootWindow(display, XDefaultScreen(display)), type: XA_STRING, byteLimit: 4096),
+      property.type == XA_STRING, property.format == 8
     else { return nil }
-    defer { XFree(data) }
-    guard type == XA_STRING, format == 8 else { return nil }
-    return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    return String(decoding: property.bytes, as: UTF8.self)
   }
 }

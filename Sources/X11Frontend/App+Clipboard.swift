@@ -82,25 +82,16 @@ extension App {
   /// is refused and left alone, so the owner never starts sending chunks (it waits for us to
   /// delete the property, ICCCM 2.7.2).
   private func readPasteProperty() -> String? {
-    var type: Atom = 0
-    var format: Int32 = 0
-    var count: UInt = 0
-    var bytesAfter: UInt = 0
-    var data: UnsafeMutablePointer<UInt8>?
     guard
-      XGetWindowProperty(
-        display, window, atoms.pasteProperty, 0, pasteByteLimit / 4, 0, Atom(AnyPropertyType),
-        &type,
-        &format, &count, &bytesAfter, &data) == Success
+      let reply = readProperty(
+        atoms.pasteProperty, of: window, type: Atom(AnyPropertyType), byteLimit: pasteByteLimit),
+      reply.type != atoms.incr
     else { return nil }
-    defer { if let data { XFree(data) } }
-    guard type != atoms.incr else { return nil }
     XDeleteProperty(display, window, atoms.pasteProperty)
-    guard let data, format == 8, bytesAfter == 0 else { return nil }
-    let bytes = UnsafeBufferPointer(start: data, count: Int(count))
-    switch type {
-    case atoms.utf8String: return String(validating: bytes, as: UTF8.self)
-    case XA_STRING: return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    guard reply.format == 8, reply.isComplete else { return nil }
+    switch reply.type {
+    case atoms.utf8String: return String(validating: reply.bytes, as: UTF8.self)
+    case XA_STRING: return String(String.UnicodeScalarView(reply.bytes.map { Unicode.Scalar($0) }))
     default: return nil
     }
   }
