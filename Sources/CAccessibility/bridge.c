@@ -129,12 +129,12 @@ static int start(const char *bus_address, const char *session_address) {
 
 static int running(void) { return is_running; }
 
-static int add(int parent_id, cca_role role) {
+static int add(int parent_id, int index, cca_role role) {
   CcaNode *parent = node_with_id(parent_id);
   if (parent == NULL) return -1;
   CcaNode *node = cca_node_new((int)nodes->len, role);
   g_ptr_array_add(nodes, node);
-  cca_node_append(parent, node); /* the parent holds the reference */
+  cca_node_insert(parent, node, index); /* the parent holds the reference */
   return node->id;
 }
 
@@ -161,6 +161,17 @@ static void set_extents(int id, int x, int y, int width, int height) {
 static void set_states(int id, unsigned states) {
   CcaNode *node = node_with_id(id);
   if (node) cca_node_set_states(node, states);
+}
+
+static void set_text(int id, const char *text) {
+  CcaNode *node = node_with_id(id);
+  if (node && text && ATK_IS_TEXT(node)) cca_node_set_text(node, text);
+}
+
+static void set_label(int id, int label_id) {
+  CcaNode *node = node_with_id(id);
+  CcaNode *label = label_id > 0 ? node_with_id(label_id) : NULL;
+  if (node && node != application) cca_node_set_label(node, label);
 }
 
 static void announce(int id, const char *text) {
@@ -200,6 +211,8 @@ const cca_table *circlecalc_accessibility_table(void) {
       .set_name = set_name,
       .set_extents = set_extents,
       .set_states = set_states,
+      .set_text = set_text,
+      .set_label = set_label,
       .announce = announce,
       .wait = wait_on,
   };

@@ -15,6 +15,7 @@ static void cca_node_init(CcaNode *node) {
 
 static void cca_node_finalize(GObject *object) {
   g_ptr_array_unref(CCA_NODE(object)->children);
+  g_free(CCA_NODE(object)->text);
   G_OBJECT_CLASS(cca_node_parent_class)->finalize(object);
 }
 
@@ -36,6 +37,16 @@ static gint cca_node_get_index_in_parent(AtkObject *object) {
   return (gint)index;
 }
 
+/* The state bits the caller sets, and the ATK states they stand for. */
+static const struct {
+  unsigned bit;
+  AtkStateType state;
+} cca_states[] = {
+    {CCA_STATE_CHECKED, ATK_STATE_CHECKED},       {CCA_STATE_FOCUSED, ATK_STATE_FOCUSED},
+    {CCA_STATE_ACTIVE, ATK_STATE_ACTIVE},         {CCA_STATE_FOCUSABLE, ATK_STATE_FOCUSABLE},
+    {CCA_STATE_SELECTABLE, ATK_STATE_SELECTABLE}, {CCA_STATE_SELECTED, ATK_STATE_SELECTED},
+};
+
 /* Built from the role and the bits alone: ATK's own set adds `focused` to whatever object
  * was focused last, even after the focus moved to no key at all. */
 static AtkStateSet *cca_node_ref_state_set(AtkObject *object) {
@@ -51,15 +62,13 @@ static AtkStateSet *cca_node_ref_state_set(AtkObject *object) {
   atk_state_set_add_state(set, ATK_STATE_SENSITIVE);
   atk_state_set_add_state(set, ATK_STATE_VISIBLE);
   atk_state_set_add_state(set, ATK_STATE_SHOWING);
-  if (role == ATK_ROLE_FRAME) {
-    atk_state_set_add_state(set, ATK_STATE_RESIZABLE);
-    if (node->states & CCA_STATE_ACTIVE) atk_state_set_add_state(set, ATK_STATE_ACTIVE);
+  if (role == ATK_ROLE_FRAME) atk_state_set_add_state(set, ATK_STATE_RESIZABLE);
+  if (ATK_IS_TEXT(object)) { /* entries: typed into from the keyboard, one line */
+    atk_state_set_add_state(set, ATK_STATE_EDITABLE);
+    atk_state_set_add_state(set, ATK_STATE_SINGLE_LINE);
   }
-  if (ATK_IS_ACTION(object)) { /* push buttons and menu items */
-    atk_state_set_add_state(set, ATK_STATE_FOCUSABLE);
-    if (node->states & CCA_STATE_FOCUSED) atk_state_set_add_state(set, ATK_STATE_FOCUSED);
-    if (node->states & CCA_STATE_CHECKED) atk_state_set_add_state(set, ATK_STATE_CHECKED);
-  }
+  for (size_t index = 0; index < G_N_ELEMENTS(cca_states); index++)
+    if (node->states & cca_states[index].bit) atk_state_set_add_state(set, cca_states[index].state);
   return set;
 }
 
@@ -72,18 +81,20 @@ static void cca_node_class_init(CcaNodeClass *class) {
   atk_class->ref_state_set = cca_node_ref_state_set;
 }
 
+/* A kind of node that adds one interface to `parent` and nothing else: its instances are
+ * CcaNodes, and `name`_interface_init fills the interface. */
+#define CCA_DEFINE_NODE_TYPE(Name, name, parent, interface_type, Interface)                     \
+  typedef CcaNode Name;                                                                         \
+  typedef CcaNodeClass Name##Class;                                                             \
+  static void name##_interface_init(Interface *iface);                                          \
+  G_DEFINE_TYPE_WITH_CODE(                                                                      \
+      Name, name, parent, G_IMPLEMENT_INTERFACE(interface_type, name##_interface_init))         \
+  static void name##_init(Name *node) { (void)node; }                                           \
+  static void name##_class_init(Name##Class *class) { (void)class; }
+
 /* CcaElement: a node on screen (AtkComponent); labels, lists and list items are these. */
 
-typedef CcaNode CcaElement;
-typedef CcaNodeClass CcaElementClass;
-static void cca_element_component_init(AtkComponentIface *iface);
-
-G_DEFINE_TYPE_WITH_CODE(
-    CcaElement, cca_element, CCA_TYPE_NODE,
-    G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, cca_element_component_init))
-
-static void cca_element_init(CcaElement *element) { (void)element; }
-static void cca_element_class_init(CcaElementClass *class) { (void)class; }
+CCA_DEFINE_NODE_TYPE(CcaElement, cca_element, CCA_TYPE_NODE, ATK_TYPE_COMPONENT, AtkComponentIface)
 
 /* The box in `coord_type` coordinates: window pixels plus the window's place on the screen,
  * or minus the parent's place in the window. */
@@ -116,42 +127,41 @@ static AtkLayer cca_element_get_layer(AtkComponent *component) {
 }
 
 static gboolean cca_element_grab_focus(AtkComponent *component) {
-  if (!ATK_IS_ACTION(component)) return FALSE;
-  if (cca_caller.focus) cca_caller.focus(cca_caller.context, CCA_NODE(component)->id);
+  CcaNode *node = CCA_NODE(component);
+  if (node->is_defunct || !(node->states & CCA_STATE_FOCUSABLE)) return FALSE;
+  if (cca_caller.focus) cca_caller.focus(cca_caller.context, node->id);
   return TRUE;
 }
 
-static void cca_element_component_init(AtkComponentIface *iface) {
+/* The last child that holds the point: later children are drawn over earlier ones (the menu
+ * over the keys), and an entry over its label. */
+static AtkObject *cca_element_ref_accessible_at_point(
+    AtkComponent *component, gint x, gint y, AtkCoordType coord_type) {
+  GPtrArray *children = CCA_NODE(component)->children;
+  for (guint index = children->len; index-- > 0;) {
+    AtkObject *child = g_ptr_array_index(children, index);
+    if (ATK_IS_COMPONENT(child) && atk_component_contains(ATK_COMPONENT(child), x, y, coord_type))
+      return g_object_ref(child);
+  }
+  return NULL;
+}
+
+static void cca_element_interface_init(AtkComponentIface *iface) {
   iface->get_extents = cca_element_get_extents;
   iface->get_layer = cca_element_get_layer;
   iface->grab_focus = cca_element_grab_focus;
+  iface->ref_accessible_at_point = cca_element_ref_accessible_at_point;
 }
 
 /* CcaFrame: the window (AtkWindow, whose activate and deactivate signals say it has focus). */
 
-typedef CcaNode CcaFrame;
-typedef CcaNodeClass CcaFrameClass;
-static void cca_frame_window_init(AtkWindowIface *iface) { (void)iface; }
+CCA_DEFINE_NODE_TYPE(CcaFrame, cca_frame, cca_element_get_type(), ATK_TYPE_WINDOW, AtkWindowIface)
 
-G_DEFINE_TYPE_WITH_CODE(
-    CcaFrame, cca_frame, cca_element_get_type(),
-    G_IMPLEMENT_INTERFACE(ATK_TYPE_WINDOW, cca_frame_window_init))
-
-static void cca_frame_init(CcaFrame *frame) { (void)frame; }
-static void cca_frame_class_init(CcaFrameClass *class) { (void)class; }
+static void cca_frame_interface_init(AtkWindowIface *iface) { (void)iface; }
 
 /* CcaButton: a key or a menu item (AtkAction: one action, `click`, which the caller performs). */
 
-typedef CcaNode CcaButton;
-typedef CcaNodeClass CcaButtonClass;
-static void cca_button_action_init(AtkActionIface *iface);
-
-G_DEFINE_TYPE_WITH_CODE(
-    CcaButton, cca_button, cca_element_get_type(),
-    G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, cca_button_action_init))
-
-static void cca_button_init(CcaButton *button) { (void)button; }
-static void cca_button_class_init(CcaButtonClass *class) { (void)class; }
+CCA_DEFINE_NODE_TYPE(CcaButton, cca_button, cca_element_get_type(), ATK_TYPE_ACTION, AtkActionIface)
 
 static gint cca_button_get_n_actions(AtkAction *action) {
   (void)action;
@@ -170,11 +180,100 @@ static gboolean cca_button_do_action(AtkAction *action, gint index) {
   return TRUE;
 }
 
-static void cca_button_action_init(AtkActionIface *iface) {
+static void cca_button_interface_init(AtkActionIface *iface) {
   iface->get_n_actions = cca_button_get_n_actions;
   iface->get_name = cca_button_get_name;
   iface->get_localized_name = cca_button_get_name;
   iface->do_action = cca_button_do_action;
+}
+
+/* CcaEntry: a field (AtkText) whose value the caller sets; one line, no selection, the caret at
+ * its end, where typing appends. Its characters have no boxes of their own: each is given the
+ * entry's box, which keeps flat review and mouse review of the text working. */
+
+CCA_DEFINE_NODE_TYPE(CcaEntry, cca_entry, cca_element_get_type(), ATK_TYPE_TEXT, AtkTextIface)
+
+static const gchar *cca_entry_value(AtkText *text) {
+  const gchar *value = CCA_NODE(text)->text;
+  return value ? value : "";
+}
+
+static gint cca_entry_get_character_count(AtkText *text) {
+  return (gint)g_utf8_strlen(cca_entry_value(text), -1);
+}
+
+/* Characters `start` to `end` (-1: the end), clamped to the text. */
+static gchar *cca_entry_get_text(AtkText *text, gint start, gint end) {
+  gint count = cca_entry_get_character_count(text);
+  if (end < 0 || end > count) end = count;
+  start = CLAMP(start, 0, end);
+  return g_utf8_substring(cca_entry_value(text), start, end);
+}
+
+static gint cca_entry_get_caret_offset(AtkText *text) {
+  return cca_entry_get_character_count(text);
+}
+
+static gunichar cca_entry_get_character_at_offset(AtkText *text, gint offset) {
+  if (offset < 0 || offset >= cca_entry_get_character_count(text)) return 0;
+  return g_utf8_get_char(g_utf8_offset_to_pointer(cca_entry_value(text), offset));
+}
+
+/* A character, or for any longer unit the whole text: one line, one word (no spaces). */
+static gchar *cca_entry_get_string_at_offset(
+    AtkText *text, gint offset, AtkTextGranularity granularity, gint *start, gint *end) {
+  gint count = cca_entry_get_character_count(text);
+  gint first = 0, last = count;
+  if (offset < 0 || offset > count) {
+    if (start) *start = -1;
+    if (end) *end = -1;
+    return NULL;
+  }
+  if (granularity == ATK_TEXT_GRANULARITY_CHAR) {
+    first = offset;
+    last = MIN(offset + 1, count);
+  }
+  if (start) *start = first;
+  if (end) *end = last;
+  return cca_entry_get_text(text, first, last);
+}
+
+static gchar *cca_entry_get_text_at_offset(
+    AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
+  AtkTextGranularity granularity =
+      boundary == ATK_TEXT_BOUNDARY_CHAR ? ATK_TEXT_GRANULARITY_CHAR : ATK_TEXT_GRANULARITY_LINE;
+  return cca_entry_get_string_at_offset(text, offset, granularity, start, end);
+}
+
+static void cca_entry_get_character_extents(
+    AtkText *text, gint offset, gint *x, gint *y, gint *width, gint *height,
+    AtkCoordType coord_type) {
+  (void)offset;
+  cca_element_get_extents(ATK_COMPONENT(text), x, y, width, height, coord_type);
+}
+
+static void cca_entry_get_range_extents(
+    AtkText *text, gint start, gint end, AtkCoordType coord_type, AtkTextRectangle *rect) {
+  (void)start, (void)end;
+  cca_element_get_extents(
+      ATK_COMPONENT(text), &rect->x, &rect->y, &rect->width, &rect->height, coord_type);
+}
+
+static gint cca_entry_get_n_selections(AtkText *text) {
+  (void)text;
+  return 0;
+}
+
+static void cca_entry_interface_init(AtkTextIface *iface) {
+  iface->get_text = cca_entry_get_text;
+  iface->get_character_count = cca_entry_get_character_count;
+  iface->get_caret_offset = cca_entry_get_caret_offset;
+  iface->get_character_at_offset = cca_entry_get_character_at_offset;
+  iface->get_string_at_offset = cca_entry_get_string_at_offset;
+  iface->get_text_at_offset = cca_entry_get_text_at_offset;
+  iface->get_character_extents = cca_entry_get_character_extents;
+  iface->get_range_extents = cca_entry_get_range_extents;
+  iface->get_n_selections = cca_entry_get_n_selections;
 }
 
 /* Building and changing the tree. */
@@ -206,6 +305,14 @@ CcaNode *cca_node_new(int id, cca_role role) {
     type = cca_button_get_type();
     atk_role = ATK_ROLE_MENU_ITEM;
     break;
+  case CCA_ROLE_RADIO_MENU_ITEM:
+    type = cca_button_get_type();
+    atk_role = ATK_ROLE_RADIO_MENU_ITEM;
+    break;
+  case CCA_ROLE_ENTRY:
+    type = cca_entry_get_type();
+    atk_role = ATK_ROLE_ENTRY;
+    break;
   }
   CcaNode *node = g_object_new(type, NULL);
   node->id = id;
@@ -213,15 +320,47 @@ CcaNode *cca_node_new(int id, cca_role role) {
   return node;
 }
 
-void cca_node_append(CcaNode *parent, CcaNode *child) {
+void cca_node_insert(CcaNode *parent, CcaNode *child, int index) {
+  guint length = parent->children->len;
+  guint position = index < 0 || (guint)index > length ? length : (guint)index;
   atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(parent));
-  g_ptr_array_add(parent->children, child);
-  g_signal_emit_by_name(parent, "children-changed::add", parent->children->len - 1, child);
+  g_ptr_array_insert(parent->children, (gint)position, child);
+  g_signal_emit_by_name(parent, "children-changed::add", position, child);
+}
+
+/* Takes away every relation of `type` from `node`, and the `reciprocal` ones pointing back. */
+static void cca_node_drop_relations(
+    CcaNode *node, AtkRelationType type, AtkRelationType reciprocal) {
+  AtkObject *object = ATK_OBJECT(node);
+  AtkRelationSet *set = atk_object_ref_relation_set(object);
+  AtkRelation *relation = set ? atk_relation_set_get_relation_by_type(set, type) : NULL;
+  if (relation) {
+    /* A copy: the relation goes away with its last target. */
+    GPtrArray *targets = g_ptr_array_copy(
+        atk_relation_get_target(relation), (GCopyFunc)(void (*)(void))g_object_ref, NULL);
+    g_ptr_array_set_free_func(targets, g_object_unref);
+    for (guint index = 0; index < targets->len; index++) {
+      AtkObject *target = g_ptr_array_index(targets, index);
+      atk_object_remove_relationship(target, reciprocal, object);
+      atk_object_remove_relationship(object, type, target);
+    }
+    g_ptr_array_unref(targets);
+  }
+  if (set) g_object_unref(set);
+}
+
+void cca_node_set_label(CcaNode *node, CcaNode *label) {
+  cca_node_drop_relations(node, ATK_RELATION_LABELLED_BY, ATK_RELATION_LABEL_FOR);
+  if (label == NULL) return;
+  atk_object_add_relationship(ATK_OBJECT(node), ATK_RELATION_LABELLED_BY, ATK_OBJECT(label));
+  atk_object_add_relationship(ATK_OBJECT(label), ATK_RELATION_LABEL_FOR, ATK_OBJECT(node));
 }
 
 static void cca_node_mark_defunct(CcaNode *node, void (*visit)(CcaNode *node)) {
   for (guint index = 0; index < node->children->len; index++)
     cca_node_mark_defunct(g_ptr_array_index(node->children, index), visit);
+  cca_node_drop_relations(node, ATK_RELATION_LABELLED_BY, ATK_RELATION_LABEL_FOR);
+  cca_node_drop_relations(node, ATK_RELATION_LABEL_FOR, ATK_RELATION_LABELLED_BY);
   node->is_defunct = TRUE;
   atk_object_notify_state_change(ATK_OBJECT(node), ATK_STATE_DEFUNCT, TRUE);
   visit(node);
@@ -259,19 +398,43 @@ void cca_node_set_states(CcaNode *node, unsigned states) {
   unsigned changed = node->states ^ states;
   AtkObject *object = ATK_OBJECT(node);
   node->states = states;
-  if (changed & CCA_STATE_CHECKED)
-    atk_object_notify_state_change(object, ATK_STATE_CHECKED, (states & CCA_STATE_CHECKED) != 0);
-  if (changed & CCA_STATE_FOCUSED) {
-    gboolean focused = (states & CCA_STATE_FOCUSED) != 0;
-    atk_object_notify_state_change(object, ATK_STATE_FOCUSED, focused);
+  for (size_t index = 0; index < G_N_ELEMENTS(cca_states); index++) {
+    unsigned bit = cca_states[index].bit;
+    gboolean is_on = (states & bit) != 0;
+    if (!(changed & bit)) continue;
+    atk_object_notify_state_change(object, cca_states[index].state, is_on);
     /* atk-bridge sends its `focus:` event from the focus tracker. */
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    if (focused) atk_focus_tracker_notify(object);
+    if (bit == CCA_STATE_FOCUSED && is_on) atk_focus_tracker_notify(object);
     G_GNUC_END_IGNORE_DEPRECATIONS
+    if (bit == CCA_STATE_ACTIVE && ATK_IS_WINDOW(node))
+      g_signal_emit_by_name(node, is_on ? "activate" : "deactivate");
   }
-  if (changed & CCA_STATE_ACTIVE) {
-    gboolean active = (states & CCA_STATE_ACTIVE) != 0;
-    atk_object_notify_state_change(object, ATK_STATE_ACTIVE, active);
-    if (ATK_IS_WINDOW(node)) g_signal_emit_by_name(node, active ? "activate" : "deactivate");
+}
+
+/* Typing appends ("8" → "84": insert "4" at 1), ⌫ cuts ("84" → "8": remove "4" at 1); any
+ * other change replaces the whole text, as typing over a selected text does. */
+void cca_node_set_text(CcaNode *node, const char *text) {
+  gchar *old = node->text ? node->text : g_strdup("");
+  glong old_count = g_utf8_strlen(old, -1), count = g_utf8_strlen(text, -1);
+  gboolean appends = g_str_has_prefix(text, old), cuts = g_str_has_prefix(old, text);
+  if (strcmp(old, text) == 0) {
+    node->text = old;
+    return;
   }
+  node->text = g_strdup(text);
+  if (cuts) {
+    g_signal_emit_by_name(
+        node, "text-remove", (gint)count, (gint)(old_count - count), old + strlen(text));
+  } else if (old_count > 0) {
+    g_signal_emit_by_name(node, "text-remove", 0, (gint)old_count, old);
+  }
+  if (appends) {
+    g_signal_emit_by_name(
+        node, "text-insert", (gint)old_count, (gint)(count - old_count), text + strlen(old));
+  } else if (!cuts && count > 0) {
+    g_signal_emit_by_name(node, "text-insert", 0, (gint)count, text);
+  }
+  if (count != old_count) g_signal_emit_by_name(node, "text-caret-moved", (gint)count);
+  g_free(old);
 }

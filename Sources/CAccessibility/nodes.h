@@ -8,7 +8,8 @@
 
 /* Every node: an AtkObject with children, an id, its state bits and its box. The application
  * node is a plain CcaNode; the others are CcaElements (AtkComponent), the frame a CcaFrame
- * (AtkWindow too), the keys CcaButtons (AtkAction too). */
+ * (AtkWindow too), the keys and menu items CcaButtons (AtkAction too), entries CcaEntries
+ * (AtkText too). */
 typedef struct CcaNode {
   AtkObject parent_instance;
   GPtrArray *children; /* owned references */
@@ -16,6 +17,7 @@ typedef struct CcaNode {
   unsigned states;      /* cca_state bits */
   gboolean is_defunct;  /* removed from the tree */
   AtkRectangle extents; /* window pixels */
+  gchar *text;          /* an entry's text, else NULL */
 } CcaNode;
 
 typedef struct CcaNodeClass {
@@ -34,8 +36,8 @@ extern cca_callbacks cca_caller;
 CcaNode *cca_node_new(int id, cca_role role);
 /* A new application node named `name`. */
 CcaNode *cca_application_new(const char *name);
-/* Appends `child` to `parent`'s children and announces it. */
-void cca_node_append(CcaNode *parent, CcaNode *child);
+/* Puts `child` among `parent`'s children at `index` (-1: last) and announces it. */
+void cca_node_insert(CcaNode *parent, CcaNode *child, int index);
 /* Takes `child` out of its parent's children, announces it, and marks it (and its children)
  * defunct; `visit` is called on each. */
 void cca_node_detach(CcaNode *child, void (*visit)(CcaNode *node));
@@ -43,5 +45,9 @@ void cca_node_detach(CcaNode *child, void (*visit)(CcaNode *node));
 void cca_node_set_name(CcaNode *node, const char *name);
 void cca_node_set_extents(CcaNode *node, const AtkRectangle *extents);
 void cca_node_set_states(CcaNode *node, unsigned states);
+/* Changes an entry's text, announcing what was removed and inserted and the caret's move. */
+void cca_node_set_text(CcaNode *node, const char *text);
+/* Makes `label` the one label of `node` (NULL: none), in both directions. */
+void cca_node_set_label(CcaNode *node, CcaNode *label);
 
 #endif

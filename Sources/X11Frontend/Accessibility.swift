@@ -29,6 +29,8 @@ final class Accessibility {
     var id: Int32
     var element: AccessibleElement
     var children: [Node]
+    /// The node of its label (`element.labelledBy`), 0 for none.
+    var label: Int32 = 0
   }
 
   private let table: cca_table
@@ -82,22 +84,36 @@ final class Accessibility {
       reconcile(&node, with: tree)
       frame = node
     } else {
-      frame = add(tree, to: 0)
+      frame = add(tree, to: 0, at: -1)
     }
   }
 
-  private func add(_ element: AccessibleElement, to parent: Int32) -> Node {
-    let id = table.add(parent, Accessibility.role(element.role))
+  /// Adds a node for `element` and its children; one that announces its changes is also
+  /// announced when it comes into a tree already shown (the per-person amount on entering Tip &
+  /// Split).
+  private func add(_ element: AccessibleElement, to parent: Int32, at index: Int) -> Node {
+    let id = table.add(parent, Int32(index), Accessibility.role(element.role))
     var node = Node(id: id, element: element, children: [])
     node.element.children = []
     table.set_name(id, element.name)
+    if element.announcesChanges && frame != nil { table.announce(id, element.name) }
+    if let text = element.text { table.set_text(id, text) }
     setExtents(id, element.bounds)
     table.set_states(id, Accessibility.states(element))
-    node.children = element.children.map { add($0, to: id) }
+    node.children = element.children.enumerated().map { add($1, to: id, at: $0) }
+    relateLabels(of: &node)
     return node
   }
 
-  /// Children are matched by position while their roles agree; the rest are replaced.
+  /// What stays the same element across trees: a key stays its cell, a field its field.
+  nonisolated private static func isSame(_ old: AccessibleElement, _ new: AccessibleElement) -> Bool
+  {
+    old.role == new.role && old.target == new.target
+  }
+
+  /// Children are matched by role and target in order (the longest common subsequence, so a
+  /// line that appears or goes, like the shares line, leaves the keys after it alone); the
+  /// matched ones are updated, the others removed or inserted where they belong.
   private func reconcile(_ node: inout Node, with element: AccessibleElement) {
     let old = node.element
     if old.name != element.name {
@@ -105,16 +121,77 @@ final class Accessibility {
       // Orca 47.3+ speaks announcements; older ones read a name only on the focused object.
       if element.announcesChanges { table.announce(node.id, element.name) }
     }
+    if let text = element.text, old.text != text { table.set_text(node.id, text) }
     if old.bounds != element.bounds { setExtents(node.id, element.bounds) }
     let states = Accessibility.states(element)
     if Accessibility.states(old) != states { table.set_states(node.id, states) }
     node.element = element
     node.element.children = []
-    let kept = zip(node.children, element.children).prefix { $0.element.role == $1.role }.count
-    for index in 0..<kept { reconcile(&node.children[index], with: element.children[index]) }
-    for child in node.children[kept...] { table.remove(child.id) }
-    node.children.removeSubrange(kept...)
-    node.children += element.children[kept...].map { add($0, to: node.id) }
+    let matches = Accessibility.matches(node.children.map(\.element), element.children)
+    let kept = Set(matches.map(\.old))
+    for (index, child) in node.children.enumerated() where !kept.contains(index) {
+      table.remove(child.id)
+    }
+    var children: [Node] = []
+    var pairs = matches[...]
+    for (index, child) in element.children.enumerated() {
+      if let pair = pairs.first, pair.new == index {
+        pairs.removeFirst()
+        var match = node.children[pair.old]
+        reconcile(&match, with: child)
+        children.append(match)
+      } else {
+        children.append(add(child, to: node.id, at: index))
+      }
+    }
+    node.children = children
+    relateLabels(of: &node)
+  }
+
+  /// The pairs of indices, in order, of the longest common subsequence of `old` and `new`
+  /// under `isSame`; a tree that kept its shape (nearly every update) costs one pass.
+  nonisolated static func matches(_ old: [AccessibleElement], _ new: [AccessibleElement])
+    -> [(old: Int, new: Int)]
+  {
+    if old.count == new.count, zip(old, new).allSatisfy(isSame) {
+      return old.indices.map { ($0, $0) }
+    }
+    // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
+    var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+    for i in old.indices.reversed() {
+      for j in new.indices.reversed() {
+        lengths[i][j] =
+          isSame(old[i], new[j])
+          ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+      }
+    }
+    var pairs: [(old: Int, new: Int)] = []
+    var i = 0
+    var j = 0
+    while i < old.count && j < new.count {
+      if isSame(old[i], new[j]) {
+        pairs.append((i, j))
+        i += 1
+        j += 1
+      } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    return pairs
+  }
+
+  /// Points each child's label relation at the node of its `labelledBy` sibling.
+  private func relateLabels(of node: inout Node) {
+    for index in node.children.indices {
+      let label =
+        node.children[index].element.labelledBy
+        .flatMap { node.children.indices.contains($0) ? node.children[$0].id : nil } ?? 0
+      guard label != node.children[index].label else { continue }
+      table.set_label(node.children[index].id, label)
+      node.children[index].label = label
+    }
   }
 
   private func setExtents(_ id: Int32, _ rect: Rect) {
@@ -153,13 +230,20 @@ final class Accessibility {
     case .pushButton: CCA_ROLE_PUSH_BUTTON
     case .menu: CCA_ROLE_MENU
     case .menuItem: CCA_ROLE_MENU_ITEM
+    case .radioMenuItem: CCA_ROLE_RADIO_MENU_ITEM
+    case .entry: CCA_ROLE_ENTRY
     }
   }
 
   private static func states(_ element: AccessibleElement) -> UInt32 {
-    (element.isChecked ? CCA_STATE_CHECKED.rawValue : 0)
-      | (element.isFocused ? CCA_STATE_FOCUSED.rawValue : 0)
-      | (element.isActive ? CCA_STATE_ACTIVE.rawValue : 0)
+    var states: UInt32 = 0
+    if element.isChecked { states |= CCA_STATE_CHECKED.rawValue }
+    if element.isFocused { states |= CCA_STATE_FOCUSED.rawValue }
+    if element.isActive { states |= CCA_STATE_ACTIVE.rawValue }
+    if element.isFocusable { states |= CCA_STATE_FOCUSABLE.rawValue }
+    if element.isSelectable { states |= CCA_STATE_SELECTABLE.rawValue }
+    if element.isSelected { states |= CCA_STATE_SELECTED.rawValue }
+    return states
   }
 
   /// The library's table of functions, from beside the binary or `../lib/circlecalc`.

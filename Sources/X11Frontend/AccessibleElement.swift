@@ -10,7 +10,7 @@ import CalculatorRender
 struct AccessibleElement: Equatable, Sendable {
   /// What the element is, in AT-SPI's terms.
   enum Role: Equatable, Sendable {
-    case frame, label, list, listItem, pushButton, menu, menuItem
+    case frame, label, list, listItem, pushButton, menu, menuItem, radioMenuItem, entry
   }
 
   /// What a `click` on the element does.
@@ -24,19 +24,32 @@ struct AccessibleElement: Equatable, Sendable {
   }
 
   var role: Role
-  /// What a screen reader says: the display text, a row of the strip, a key's spoken name.
+  /// What a screen reader says: the display text, a row of the strip, a key's spoken name, a
+  /// field's title.
   var name: String
   /// The element's box in window pixels.
   var bounds: Rect
+  /// An entry's text: a Tip & Split field's value as shown (`84.50`, `15%`, `3`).
+  var text: String? = nil
+  /// The index among its siblings of the label that names it (an entry's title).
+  var labelledBy: Int? = nil
   /// On: the pending operator, `2nd` while on, the angle key in radians, the current mode.
   var isChecked = false
-  /// The key inside the focus ring, or the menu line the keyboard selected.
+  /// Can take the keyboard focus: keys, fields, menus and their lines, the shortcuts overlay.
+  var isFocusable = false
+  /// The key or field inside the focus ring, the menu line the keyboard selected, the open menu
+  /// while none is, or the shortcuts overlay.
   var isFocused = false
+  /// One of siblings of which one is selected: the Tip & Split fields.
+  var isSelectable = false
+  /// The selected one: the Tip & Split field that typing goes into (the active field).
+  var isSelected = false
   /// The frame while the window has the keyboard focus.
   var isActive = false
-  /// Each new name is spoken at once, wherever the focus is: the display.
+  /// Each new name is spoken at once, wherever the focus is: the display, the per-person amount.
   var announcesChanges = false
-  /// What the element's `click` action does (push buttons and menu items).
+  /// What the element's `click` action does (push buttons and menu items), or what taking the
+  /// focus does (fields).
   var target: Target? = nil
   var children: [AccessibleElement] = []
 }
@@ -45,7 +58,7 @@ extension AccessibleElement {
   /// The frame of a window showing `frame`: the display (a label named with the display text),
   /// the history strip (a list of the rows it shows, oldest first) or in tip mode the fields and
   /// results, one push button per key, row by row, then the mode menu or the shortcuts overlay
-  /// while one shows.
+  /// while one shows, which then has the focus.
   init(frame: Frame, isActive: Bool) {
     let layout = frame.layout
     let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
@@ -60,12 +73,20 @@ extension AccessibleElement {
     if let selection = frame.menuSelection, let menu = layout.menu {
       children.append(AccessibleElement.menu(menu, selection: selection, mode: frame.mode))
     } else if let lines = frame.shortcuts {
-      var overlay = AccessibleElement(role: .list, name: "Keyboard Shortcuts", bounds: window)
+      var overlay = AccessibleElement(
+        role: .list, name: "Keyboard Shortcuts", bounds: window, isFocusable: true,
+        isFocused: true)
       overlay.children = lines.map {
         AccessibleElement(role: .listItem, name: "\($0.keys): \($0.action)", bounds: window)
       }
       children.append(overlay)
     }
+  }
+
+  /// Whether the focus ring's key or field has the focus: not while the menu or the shortcuts
+  /// overlay shows, which take it.
+  private static func ringHasFocus(_ frame: Frame) -> Bool {
+    frame.menuSelection == nil && frame.shortcuts == nil
   }
 
   /// The display (announcing each new text) and the history strip.
@@ -80,26 +101,36 @@ extension AccessibleElement {
     return [display, strip]
   }
 
-  /// Tip & Split: each field a label named with its title and value (`Bill, 84.50`), checked
-  /// while it is the one typed into, focused inside the focus ring (a focus request makes it
-  /// active); then the results, the per-person amount announcing each change.
+  /// Tip & Split: each field a label with its title and an entry named by it (the label is
+  /// also its `labelledBy`) holding the value as shown, selected while it is the one typed into,
+  /// focused inside the focus ring (a focus request makes it active); then the results, labels
+  /// named with their title and amount, the per-person amount announcing each change, and the
+  /// shares line while the shares exceed the total.
   private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
     let split = frame.tip
-    let fields = zip(TipField.allCases, layout.fields).map { field, box in
-      AccessibleElement(
-        role: .label, name: "\(field.title), \(split.shownText(of: field))", bounds: box,
-        isChecked: field == split.active,
-        isFocused: frame.menuSelection == nil && frame.focusedField == field,
-        target: .field(field))
+    var elements: [AccessibleElement] = []
+    for (field, box) in zip(TipField.allCases, layout.fields) {
+      elements.append(AccessibleElement(role: .label, name: field.title, bounds: box))
+      elements.append(
+        AccessibleElement(
+          role: .entry, name: field.title, bounds: box, text: split.shownText(of: field),
+          labelledBy: elements.count - 1, isFocusable: true,
+          isFocused: ringHasFocus(frame) && frame.focusedField == field, isSelectable: true,
+          isSelected: field == split.active, target: .field(field)))
     }
-    let results = [
+    elements += [
       AccessibleElement(role: .label, name: "Tip, \(split.tipText)", bounds: layout.tipRow),
       AccessibleElement(role: .label, name: "Total, \(split.totalText)", bounds: layout.totalRow),
       AccessibleElement(
         role: .label, name: "Per person, \(split.perPersonText)", bounds: layout.perPersonRow,
         announcesChanges: true),
     ]
-    return fields + results
+    // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
+    if let shares = split.sharesText, let overshoot = split.overshootText {
+      elements.append(
+        AccessibleElement(role: .label, name: "+\(overshoot), \(shares)", bounds: layout.sharesRow))
+    }
+    return elements
   }
 
   /// One push button per cell, named for what it does now (with `2nd` on: the alternate).
@@ -123,23 +154,25 @@ extension AccessibleElement {
         }
       return AccessibleElement(
         role: .pushButton, name: SpokenNames.name(of: action, clearLabel: calculator.clearLabel),
-        bounds: layout.circle(at: position).bounds, isChecked: isOn,
-        isFocused: frame.menuSelection == nil && position == frame.focused,
-        target: .cell(position))
+        bounds: layout.circle(at: position).bounds, isChecked: isOn, isFocusable: true,
+        isFocused: ringHasFocus(frame) && position == frame.focused, target: .cell(position))
     }
   }
 
-  /// The open mode menu: its choosable lines, the current mode checked, the keyboard's
-  /// selection focused.
+  /// The open mode menu: its choosable lines (the modes radio menu items, the current one
+  /// checked), the keyboard's selection focused, or the menu itself while none is selected.
   private static func menu(_ menu: MenuLayout, selection: MenuSelection, mode: Mode)
     -> AccessibleElement
   {
-    var element = AccessibleElement(role: .menu, name: "modes", bounds: menu.panel)
+    var element = AccessibleElement(
+      role: .menu, name: "modes", bounds: menu.panel, isFocusable: true,
+      isFocused: selection.index == nil)
     for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
+      let isMode = if case .mode = item { true } else { false }
       element.children.append(
         AccessibleElement(
-          role: .menuItem, name: item.title, bounds: menu.rows[index],
-          isChecked: item == .mode(mode), isFocused: selection.index == index,
+          role: isMode ? .radioMenuItem : .menuItem, name: item.title, bounds: menu.rows[index],
+          isChecked: item == .mode(mode), isFocusable: true, isFocused: selection.index == index,
           target: .menuItem(item)))
     }
     return element

@@ -89,43 +89,127 @@ struct AccessibilityEndToEndTests {
     #expect(report.stderr == "")
   }
 
-  @Test func tipModeNamesItsFieldsAndKeys() throws {
+  /// Tip & Split, reached with Ctrl+3 from a basic result: its fields are entries labelled by
+  /// their titles, the results labels, the presets and people keys buttons.
+  @Test func tipModeReadsItsFieldsAndTheShareAfterClicks() throws {
     let server = try XvfbServer()
     let report = try runClient(
       [
-        "--click", "eight", "--click", "four", "--click", "twenty percent tip", "--click",
-        "more people",
-      ], arguments: ["--mode", "tip", "--size", "360x640"], server: server)
+        "--key", "ctrl+3", "--click", "ten percent tip", "--click", "more people", "--focus",
+        "People",
+      ], arguments: ["--mode", "basic", "--keys", "80+4.5=", "--size", "360x640"], server: server)
     #expect(report.error == nil)
-    // The fields and results are labels, the first the Bill field; then the 21 keys.
-    #expect(
-      report.roles == Array(repeating: "label", count: 6)
-        + Array(repeating: "push button", count: 21))
-    #expect(report.display == "Bill, 0.00")
+    #expect(report.display == "84.5")
     let steps = try #require(report.steps)
-    #expect(steps.map(\.display) == ["Bill, 8", "Bill, 84", "Bill, 84", "Bill, 84"])
+    #expect(steps.map(\.key) == ["ctrl+3", nil, nil])
+    #expect(steps.map(\.click) == [nil, "ten percent tip", "more people"])
+    // Three fields, each a label and the entry it labels; the results; the 21 keys.
+    let fields = ["label", "entry", "label", "entry", "label", "entry"]
+    let keys = Array(repeating: "push button", count: 21)
+    #expect(steps[0].roles == fields + ["label", "label", "label"] + keys)
+    // 100 ÷ 2 = 46.475 is rounded up to 46.48, so the shares line shows: one label more.
+    #expect(steps[2].roles == fields + ["label", "label", "label", "label"] + keys)
+    // DESIGN.md section 7: 84.50 at 15% is 12.675, half-up 12.68; at 10% 8.45; 92.95 ÷ 2 up.
     #expect(
-      report.finalKeys == [
-        "ten percent tip", "fifteen percent tip", "eighteen percent tip", "twenty percent tip",
-        "twenty-five percent tip", "seven", "eight", "nine", "all clear", "four", "five", "six",
-        "delete", "one", "two", "three", "fewer people", "modes", "zero", "decimal point",
-        "more people",
+      steps.map(\.fields) == [
+        ["84.50", "15%", "1"], ["84.50", "10%", "1"], ["84.50", "10%", "2"],
       ])
+    #expect(
+      steps.map(\.display) == ["Per person, 97.18", "Per person, 92.95", "Per person, 46.48"])
+    #expect(
+      steps[2].labels == [
+        "Bill", "Tip", "People", "Tip, 8.45", "Total, 92.95", "Per person, 46.48",
+        "+0.01, 2 × 46.48 = 92.96",
+      ])
+    // Presets and people keys leave the Bill field active.
+    #expect(steps.map(\.selected) == [["Bill"], ["Bill"], ["Bill"]])
+    #expect(steps.allSatisfy { $0.focused.isEmpty })
+    #expect(report.finalKeys?.prefix(5).last == "twenty-five percent tip")
+    #expect(report.finalKeys?.last == "more people")
+
+    // The focus request rings the People field, which becomes the active one.
+    #expect(report.focused == ["People"])
+    let entries = try #require(report.focusedEntries)
+    #expect(entries.map(\.name) == ["Bill", "Tip", "People"])
+    #expect(entries.map(\.text) == ["84.50", "10%", "2"])
+    #expect(entries.map(\.characters) == [5, 3, 1])
+    #expect(entries.map(\.caret) == [5, 3, 1])  // typing appends
+    #expect(entries.map(\.line) == ["84.50", "10%", "2"])
+    #expect(
+      entries.map(\.labelledBy)
+        == [["label", "Bill"], ["label", "Tip"], ["label", "People"]].map { [$0] })
+    #expect(entries.map(\.labelFor) == [["Bill"], ["Tip"], ["People"]])
+    let common = ["editable", "enabled", "focusable", "selectable", "sensitive", "showing"]
+    let line = ["single line", "visible"]
+    #expect(entries[0].states == common + line)
+    #expect(entries[1].states == common + line)
+    #expect(
+      entries[2].states == [
+        "editable", "enabled", "focusable", "focused", "selectable", "selected", "sensitive",
+        "showing",
+      ] + line)
+    // Each entry is its field's box on the screen, and what lies at its centre.
+    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tip)
+    for (entry, field) in zip(entries, TipField.allCases) {
+      let box = layout.rect(of: field)
+      let x = Int(box.minX.rounded())
+      let y = Int(box.minY.rounded())
+      #expect(
+        entry.window == [x, y, Int(box.maxX.rounded()) - x, Int(box.maxY.rounded()) - y],
+        "\(entry.name)")
+      #expect(entry.atCentre == ["entry", entry.name])
+    }
+
+    let events = report.events ?? []
+    // A new entry's text is inserted; each change removes the old text and inserts the new one,
+    // as typing over a selected text does.
+    func textEvents(_ field: String) -> [String] {
+      events.filter { $0.type.hasPrefix("object:text-changed:") && $0.source == field }
+        .map { "\($0.type.dropFirst(20)) \($0.detail1) \($0.detail2) \($0.data ?? "")" }
+    }
+    #expect(textEvents("Tip") == ["insert 0 3 15%", "delete 0 3 15%", "insert 0 3 10%"])
+    #expect(textEvents("People") == ["insert 0 1 1", "delete 0 1 1", "insert 0 1 2"])
+    #expect(textEvents("Bill") == ["insert 0 5 84.50"])
+    let selected = events.filter { $0.type == "object:state-changed:selected" }
+    #expect(
+      selected.map { "\($0.source ?? "") \($0.detail1)" } == ["Bill 1", "Bill 0", "People 1"])
+    // The share is spoken when the mode shows it and at each change.
+    let announcements = events.filter { $0.type == "object:announcement" }
+    #expect(
+      announcements.map(\.data) == [
+        "Per person, 97.18", "Per person, 92.95", "Per person, 46.48",
+      ])
+    let focus = events.filter { $0.type == "focus:" }
+    #expect(focus.map { [$0.role ?? "", $0.source ?? ""] } == [["entry", "People"]])
+    #expect(report.status == 0)
     #expect(report.stderr == "")
   }
 
   @Test func theModeMenuSwitchesToScientificKeysWithSpokenNames() throws {
     let server = try XvfbServer()
+    let clicks = [
+      "modes", "Keyboard Shortcuts", "modes", "modes", "Scientific", "second functions",
+    ]
     let report = try runClient(
-      ["--click", "modes", "--click", "Scientific", "--click", "second functions"],
-      arguments: ["--mode", "basic", "--size", "360x640"], server: server)
+      clicks.flatMap { ["--click", $0] }, arguments: ["--mode", "basic", "--size", "360x640"],
+      server: server)
     #expect(report.error == nil)
     let steps = try #require(report.steps)
-    #expect(steps.map(\.click) == ["modes", "Scientific", "second functions"])
-    // The menu: its lines, the current mode checked; gone once a line is chosen.
+    #expect(steps.map(\.click) == clicks)
+    // The menu: its lines, the modes radio items with the current one checked; gone once a
+    // line is chosen. The overlay goes at the next click, which does nothing else.
     let menu = ["Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History"]
-    #expect(steps.map(\.menu) == [menu, [], []])
-    #expect(steps.map(\.checked) == [["Basic"], [], ["second functions"]])
+    #expect(steps.map(\.menu) == [menu, [], [], menu, [], []])
+    let radio = "radio menu item"
+    #expect(steps[0].menuRoles == [radio, radio, radio, "menu item", "menu item"])
+    #expect(steps.map(\.checked) == [["Basic"], [], [], ["Basic"], [], ["second functions"]])
+    // The open menu has the focus while no line is selected, the overlay while it shows.
+    let menuFocus = ["menu", "modes"]
+    let overlayFocus = ["list", "Keyboard Shortcuts"]
+    #expect(steps.map(\.focused) == [[menuFocus], [overlayFocus], [], [menuFocus], [], []])
+    let focus = (report.events ?? []).filter { $0.type == "focus:" }
+    #expect(
+      focus.map { [$0.role ?? "", $0.source ?? ""] } == [menuFocus, overlayFocus, menuFocus])
     let names = try #require(report.finalKeys)
     #expect(names.count == 50)
     for row in 0..<5 {  // the right four columns are the basic keypad
@@ -233,16 +317,50 @@ struct AccessibilityEndToEndTests {
       var states: [String]
     }
     struct Step: Decodable {
-      var click: String
-      var display: String
+      var click: String?
+      var key: String?
+      var display: String?
       var checked: [String]
       var menu: [String]
+      var menuRoles: [String]
+      var roles: [String]
+      var fields: [String]
+      var selected: [String]
+      /// Role and name of each focused element.
+      var focused: [[String]]
+      var labels: [String]
+
+      enum CodingKeys: String, CodingKey {
+        case click, key, display, checked, menu, roles, fields, selected, focused, labels
+        case menuRoles = "menu_roles"
+      }
+    }
+    struct Entry: Decodable {
+      var name: String
+      var text: String
+      var characters: Int
+      var caret: Int
+      var line: String
+      /// Role and name of each label.
+      var labelledBy: [[String]]
+      var labelFor: [String]
+      var states: [String]
+      var window: [Int]
+      var atCentre: [String]?
+
+      enum CodingKeys: String, CodingKey {
+        case name, text, characters, caret, line, states, window
+        case labelledBy = "labelled_by"
+        case labelFor = "label_for"
+        case atCentre = "at_centre"
+      }
     }
     struct Event: Decodable {
       var type: String
       var source: String?
       var role: String?
       var detail1: Int
+      var detail2: Int
       var data: String?
     }
     var error: String?
@@ -250,21 +368,24 @@ struct AccessibilityEndToEndTests {
     var frame: Frame?
     var roles: [String]?
     var keys: [Key]?
+    var entries: [Entry]?
     var display: String?
     var steps: [Step]?
     var finalKeys: [String]?
     var history: [String]?
     var focused: [String]?
+    var focusedEntries: [Entry]?
     var idleWakeUps: Int?
     var status: Int?
     var stderr: String
     var events: [Event]?
 
     enum CodingKeys: String, CodingKey {
-      case error, application, frame, roles, keys, display, steps, history, focused, status
-      case stderr, events
+      case error, application, frame, roles, keys, entries, display, steps, history, focused
+      case status, stderr, events
       case idleWakeUps = "idle_wake_ups"
       case finalKeys = "final_keys"
+      case focusedEntries = "focused_entries"
     }
   }
 

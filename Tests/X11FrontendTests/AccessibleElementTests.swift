@@ -118,8 +118,15 @@ import Testing
       menu?.children.map(\.name) == [
         "Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History",
       ])
+    // The modes are a choice of one: radio menu items.
+    #expect(
+      menu?.children.map(\.role) == [
+        .radioMenuItem, .radioMenuItem, .radioMenuItem, .menuItem, .menuItem,
+      ])
     #expect(menu?.children.map(\.isChecked) == [true, false, false, false, false])
     #expect(menu?.children.map(\.isFocused) == [false, true, false, false, false])
+    #expect(menu?.isFocused == false)
+    #expect(menu?.children.allSatisfy(\.isFocusable) == true)
     #expect(
       menu?.children.map(\.target) == MenuItem.all.filter(\.isChoosable).map { .menuItem($0) })
     let layout = Layout(width: 360, height: 640)
@@ -127,12 +134,140 @@ import Testing
     #expect(buttons(open).filter(\.isFocused).isEmpty)  // one focus: the menu's
   }
 
-  @Test func theShortcutsOverlayIsAListOfItsLines() {
+  /// Opened with the mouse, or by a screen reader's click, the menu has no line selected: the
+  /// menu itself takes the focus, so a screen reader says where it is before an arrow key.
+  @Test func theMenuWithNoLineSelectedHasTheFocusItself() {
+    let open = tree("", focused: GridPosition(row: 1, column: 0)) {
+      $0.menuSelection = MenuSelection()
+    }
+    let menu = open.children.last
+    #expect(menu?.role == .menu)
+    #expect(menu?.name == "modes")
+    #expect(menu?.isFocusable == true)
+    #expect(menu?.isFocused == true)
+    #expect(menu?.children.contains(where: \.isFocused) == false)
+    #expect(buttons(open).filter(\.isFocused).isEmpty)
+  }
+
+  @Test func theShortcutsOverlayIsAListOfItsLinesWithTheFocus() {
     let lines = [ShortcutLine(keys: "0 – 9", action: "digits"), .init(keys: "?", action: "help")]
-    let overlay = tree("") { $0.shortcuts = lines }.children.last
+    let shown = tree("", focused: GridPosition(row: 1, column: 0)) { $0.shortcuts = lines }
+    let overlay = shown.children.last
     #expect(overlay?.role == .list)
     #expect(overlay?.name == "Keyboard Shortcuts")
     #expect(overlay?.children.map(\.name) == ["0 – 9: digits", "?: help"])
+    #expect(overlay?.isFocused == true)
+    #expect(buttons(shown).filter(\.isFocused).isEmpty)
+    // The strip, the other list, never takes the focus.
+    #expect(shown.children[1].isFocusable == false)
+  }
+
+  // MARK: - Tip & Split
+
+  func tipTree(
+    _ keys: String, focusedField: TipField? = nil, configure: (inout Frame) -> Void = { _ in }
+  ) throws -> AccessibleElement {
+    var split = TipCalculator()
+    for key in try TipKey.sequence(keys) { split.press(key) }
+    return tree("", mode: .tip) {
+      $0.tip = split
+      $0.focusedField = focusedField
+      configure(&$0)
+    }
+  }
+
+  /// DESIGN.md section 9: "Tip mode exposes its fields as labelled text".
+  @Test func tipFieldsAreEntriesLabelledByTheirTitles() throws {
+    // 84.50 at 18% is 15.21 (15.2100), 99.71 for three is 33.236… rounded up: 33.24, and
+    // 3 × 33.24 = 99.72 is 0.01 over the total.
+    let tree = try tipTree("84.5[t18][p+][p+]")
+    let screen = Array(tree.children.prefix { $0.role != .pushButton })
+    #expect(
+      screen.map(\.role) == [
+        .label, .entry, .label, .entry, .label, .entry, .label, .label, .label, .label,
+      ])
+    #expect(
+      screen.map(\.name) == [
+        "Bill", "Bill", "Tip", "Tip", "People", "People", "Tip, 15.21", "Total, 99.71",
+        "Per person, 33.24", "+0.01, 3 × 33.24 = 99.72",
+      ])
+    let entries = screen.filter { $0.role == .entry }
+    #expect(entries.map(\.text) == ["84.5", "18%", "3"])  // the bill as typed, still active
+    #expect(entries.map(\.labelledBy) == [0, 2, 4])
+    #expect(entries.map(\.target) == TipField.allCases.map { .field($0) })
+    #expect(entries.allSatisfy { $0.isFocusable && $0.isSelectable && !$0.isFocused })
+    #expect(entries.map(\.isSelected) == [true, false, false])
+    #expect(screen.filter { $0.role == .label }.allSatisfy { $0.text == nil && !$0.isFocusable })
+    #expect(tree.children.filter(\.announcesChanges).map(\.name) == ["Per person, 33.24"])
+    // Each field's label and entry are its box; each result its row.
+    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tip)
+    let fieldBoxes = TipField.allCases.flatMap { [layout.rect(of: $0), layout.rect(of: $0)] }
+    #expect(Array(screen.map(\.bounds).prefix(6)) == fieldBoxes)
+    #expect(
+      Array(screen.map(\.bounds).suffix(4)) == [
+        layout.tipRow, layout.totalRow, layout.perPersonRow, layout.sharesRow,
+      ])
+    let keys = buttons(tree)
+    #expect(keys.count == 21)
+    #expect(keys.allSatisfy { $0.isFocusable && !$0.isChecked })
+  }
+
+  @Test func theSharesLineIsThereOnlyWhileTheSharesExceedTheTotal() throws {
+    // 100 at 15% for four: 115 ÷ 4 = 28.75 exactly.
+    let even = try tipTree("100[p+][p+][p+]").children.filter { $0.role == .label }
+    #expect(
+      even.map(\.name) == [
+        "Bill", "Tip", "People", "Tip, 15.00", "Total, 115.00", "Per person, 28.75",
+      ])
+  }
+
+  @Test func theRingedFieldIsFocusedAndSelected() throws {
+    let ringed = try tipTree("[tip]", focusedField: .tipPercent)
+    let entries = ringed.children.filter { $0.role == .entry }
+    #expect(entries.map(\.isFocused) == [false, true, false])
+    #expect(entries.map(\.isSelected) == [false, true, false])
+    // The open menu takes the focus from the field.
+    let menu = try tipTree("[tip]", focusedField: .tipPercent) {
+      $0.menuSelection = MenuSelection()
+    }
+    #expect(!menu.children.contains { $0.role == .entry && $0.isFocused })
+    #expect(menu.children.last?.isFocused == true)
+  }
+
+  // MARK: - Updating the bridge
+
+  func element(_ role: AccessibleElement.Role, _ target: AccessibleElement.Target? = nil)
+    -> AccessibleElement
+  {
+    AccessibleElement(
+      role: role, name: "", bounds: Rect(x: 0, y: 0, width: 1, height: 1), target: target)
+  }
+
+  /// The bridge keeps the nodes that stay the same element (role and target), so a line that
+  /// comes or goes does not replace every key after it.
+  @Test func updatesKeepTheElementsThatStay() {
+    let a = element(.pushButton, .cell(GridPosition(row: 0, column: 0)))
+    let b = element(.pushButton, .cell(GridPosition(row: 0, column: 1)))
+    let label = element(.label)
+    let entry = element(.entry, .field(.bill))
+    func pairs(_ old: [AccessibleElement], _ new: [AccessibleElement]) -> [[Int]] {
+      Accessibility.matches(old, new).map { [$0.old, $0.new] }
+    }
+    #expect(pairs([label, a, b], [label, a, b]) == [[0, 0], [1, 1], [2, 2]])
+    // The shares line appears, then goes.
+    #expect(
+      pairs([label, label, a, b], [label, label, label, a, b]) == [
+        [0, 0], [1, 1], [2, 3], [3, 4],
+      ])
+    #expect(
+      pairs([label, label, label, a, b], [label, label, a, b]) == [
+        [0, 0], [1, 1], [3, 2], [4, 3],
+      ])
+    // Basic to Tip & Split: the display becomes the first label, the keys stay their cells.
+    let list = element(.list)
+    #expect(
+      pairs([label, list, a, b], [label, entry, label, entry, a, b]) == [[0, 0], [2, 4], [3, 5]])
+    #expect(pairs([a], [b]) == [])
   }
 
   @Test func theStripListsTheRowsItShowsOldestFirst() {

@@ -4,14 +4,17 @@
 Run it with the system Python (Debian's python3-pyatspi) inside a D-Bus session
 (dbus-run-session) on an X display without a window manager:
 
-    atspi-client.py --report FILE [--move X,Y] [--click NAME]... [--focus NAME] [--idle SECONDS]
-                    -- circlecalc ARGS
+    atspi-client.py --report FILE [--move X,Y] [--click NAME | --key KEYS]... [--focus NAME]
+                    [--idle SECONDS] -- circlecalc ARGS
 
-It listens for name, checked and focused events and announcements before it starts circlecalc,
-finds the application by its process id, moves the window, clicks the keys or menu items named
-by --click through their `click` action, moves the focus with --focus, then closes the window
-with Ctrl+Q. It only reports, into FILE (the bus's daemons share stdout);
-AccessibilityEndToEndTests.swift holds the expectations.
+It listens for name, state, text and focus events and announcements before it starts
+circlecalc, finds the application by its process id, moves the window, then takes the steps in
+order: --click presses a key or menu item by name through its `click` action, --key types keys
+into the window with xdotool (`ctrl+3`). After the steps --focus gives the focus to a key or a
+field by name, then Ctrl+Q closes the window. The display it reads is the label the calculator
+shows its number in, or in Tip & Split (whose fields are entries) the per-person amount. It only
+reports, into FILE (the bus's daemons share stdout); AccessibilityEndToEndTests.swift holds the
+expectations.
 """
 import argparse
 import json
@@ -28,7 +31,11 @@ EVENTS = [
     "object:property-change:accessible-name",
     "object:state-changed:checked",
     "object:state-changed:focused",
+    "object:state-changed:selected",
+    "object:text-changed:insert",
+    "object:text-changed:delete",
     "object:announcement",
+    "focus:",
 ]
 
 
@@ -36,9 +43,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True, help="where the JSON report goes")
     parser.add_argument("--move", default=None, help="X,Y: move the window there first")
-    parser.add_argument("--click", action="append", default=[],
+    parser.add_argument("--click", dest="steps", action="append", default=[],
+                        type=lambda name: ("click", name),
                         help="a key or menu item to click, by name")
-    parser.add_argument("--focus", default=None, help="a key to give the focus, by name")
+    parser.add_argument("--key", dest="steps", action="append", type=lambda keys: ("key", keys),
+                        help="keys to type into the window (xdotool's names)")
+    parser.add_argument("--focus", default=None, help="a key or field to give the focus, by name")
     parser.add_argument("--idle", type=float, default=0, help="seconds to count wake-ups over")
     parser.add_argument("command", nargs="+")
     options = parser.parse_args()
@@ -52,7 +62,7 @@ def main():
             source, role = None, None
         data = event.any_data if isinstance(event.any_data, str) else None
         events.append({"type": event.type, "source": source, "role": role,
-                       "detail1": event.detail1, "data": data})
+                       "detail1": event.detail1, "detail2": event.detail2, "data": data})
 
     # Listening first: the application learns the listeners when it registers.
     pyatspi.Registry.registerEventListener(on_event, *EVENTS)
@@ -84,6 +94,17 @@ def pump(seconds, until=lambda: False):
         time.sleep(0.01)
 
 
+def settle(frame):
+    """Returns once every event circlecalc sent before now has been handled.
+
+    A method call is answered after the events the application sent before it, on the same
+    connection in the same order: they wait in the queue while the call blocks, and one turn of
+    the loop hands them out. circlecalc sends the events of a click or a focus request right
+    after answering it, before it reads the next call."""
+    frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    pump(0)
+
+
 def children(accessible):
     return [accessible.getChildAtIndex(index) for index in range(accessible.childCount)]
 
@@ -111,8 +132,72 @@ def actionable(frame):
     return found
 
 
-def is_on(element, state):
-    return fresh(element).getState().contains(state)
+def with_role(frame, role):
+    return [element for element in children(fresh(frame)) if element.getRoleName() == role]
+
+
+def find_display(frame):
+    """The label that shows the calculator's number, or in Tip & Split, whose fields are
+    entries, the per-person amount; None when there is none."""
+    labels = with_role(frame, "label")
+    if with_role(frame, "entry"):
+        return next((label for label in labels if label.name.startswith("Per person, ")), None)
+    return labels[0] if len(labels) == 1 else None
+
+
+def states(element):
+    return sorted(pyatspi.stateToString(state) for state in fresh(element).getState().getStates())
+
+
+def targets(element, relation_type):
+    """The targets of the element's relations of one type."""
+    found = []
+    for relation in element.getRelationSet():
+        if relation.getRelationType() == relation_type:
+            found += [relation.getTarget(index) for index in range(relation.getNTargets())]
+    return found
+
+
+def describe_entry(frame, entry):
+    """An entry as a screen reader reads it: its label, text, caret, states and box."""
+    text = entry.queryText()
+    labels = targets(entry, pyatspi.RELATION_LABELLED_BY)
+    box = extents(entry, pyatspi.WINDOW_COORDS)
+    # What lies at the entry's centre: the entry, drawn over its label.
+    at_centre = frame.queryComponent().getAccessibleAtPoint(
+        box[0] + box[2] // 2, box[1] + box[3] // 2, pyatspi.WINDOW_COORDS)
+    return {
+        "name": entry.name,
+        "text": text.getText(0, -1),
+        "characters": text.characterCount,
+        "caret": text.caretOffset,
+        "line": text.getStringAtOffset(0, pyatspi.TEXT_GRANULARITY_LINE)[0],
+        "labelled_by": [[label.getRoleName(), label.name] for label in labels],
+        "label_for": [target.name for label in labels
+                      for target in targets(label, pyatspi.RELATION_LABEL_FOR)],
+        "states": states(entry),
+        "window": box,
+        "at_centre": [at_centre.getRoleName(), at_centre.name] if at_centre else None,
+    }
+
+
+def describe_entries(frame):
+    return [describe_entry(frame, entry) for entry in with_role(frame, "entry")]
+
+
+def everything(frame):
+    """The frame's children and an open menu's items, fresh."""
+    found = children(fresh(frame))
+    return found + [item for menu in with_role(frame, "menu") for item in children(menu)]
+
+
+def roles_and_names_with_state(elements, state):
+    return [[element.getRoleName(), element.name] for element in elements
+            if fresh(element).getState().contains(state)]
+
+
+def names_with_state(elements, state):
+    return [element.name for element in elements if fresh(element).getState().contains(state)]
 
 
 def find_application(pid):
@@ -160,55 +245,69 @@ def run(options, process, events, report):
     frame = children(application)[0]
     report["frame"] = {"name": frame.name, "role": frame.getRoleName(),
                        "screen": extents(frame, pyatspi.DESKTOP_COORDS),
-                       "states": sorted(pyatspi.stateToString(state)
-                                        for state in frame.getState().getStates())}
-    elements = children(frame)
-    report["roles"] = [element.getRoleName() for element in elements]
-    label = next(element for element in elements if element.getRoleName() == "label")
-    # Tip & Split has no strip: its first label is the Bill field.
-    strip = next((element for element in elements if element.getRoleName() == "list"), None)
-    keys = [element for element in elements if element.getRoleName() == "push button"]
+                       "states": states(frame)}
+    report["roles"] = [element.getRoleName() for element in children(frame)]
     report["keys"] = []
-    for key in keys:
+    for key in with_role(frame, "push button"):
         action = key.queryAction()
         report["keys"].append({
             "name": key.name,
             "actions": [action.getName(index) for index in range(action.nActions)],
             "screen": extents(key, pyatspi.DESKTOP_COORDS),
             "window": extents(key, pyatspi.WINDOW_COORDS),
-            "states": sorted(pyatspi.stateToString(state)
-                             for state in key.getState().getStates()),
+            "states": states(key),
         })
-    report["display"] = label.name
+    report["entries"] = describe_entries(frame)
+    display = find_display(frame)
+    report["display"] = display.name if display else None
 
     report["steps"] = []
-    for name in options.click:
-        target = next((element for element in actionable(frame) if element.name == name), None)
-        if target is None:
-            report["error"] = f"nothing named {name!r} to click"
-            return
-        target.queryAction().doAction(0)
+    for kind, name in options.steps:
+        if kind == "click":
+            target = next((element for element in actionable(frame) if element.name == name),
+                          None)
+            if target is None:
+                report["error"] = f"nothing named {name!r} to click"
+                return
+            target.queryAction().doAction(0)
+        else:
+            # Without a window manager the keyboard focus follows the pointer. The keys reach
+            # circlecalc through X, not AT-SPI: wait for the first event they cause.
+            count = len(events)
+            xdotool("mousemove", "--window", window, "1", "1")
+            xdotool("key", "--clearmodifiers", name)
+            pump(5, lambda: len(events) > count)
+        settle(frame)
         now = actionable(frame)
+        display = find_display(frame)
+        entries = with_role(frame, "entry")
         report["steps"].append({
-            "click": name,
-            "display": fresh(label).name,
-            "checked": [element.name for element in now if is_on(element, pyatspi.STATE_CHECKED)],
-            "menu": [element.name for element in now if element.getRoleName() == "menu item"],
+            kind: name,
+            "display": display.name if display else None,
+            "checked": names_with_state(now, pyatspi.STATE_CHECKED),
+            "menu": [element.name for element in now
+                     if element.getRoleName() in ("menu item", "radio menu item")],
+            "menu_roles": [element.getRoleName() for element in now
+                           if element.getRoleName() in ("menu item", "radio menu item")],
+            "roles": [element.getRoleName() for element in children(frame)],
+            "fields": [entry.queryText().getText(0, -1) for entry in entries],
+            "selected": names_with_state(entries, pyatspi.STATE_SELECTED),
+            "focused": roles_and_names_with_state(everything(frame), pyatspi.STATE_FOCUSED),
+            "labels": [label.name for label in with_role(frame, "label")],
         })
     report["final_keys"] = [element.name for element in actionable(frame)
                             if element.getRoleName() == "push button"]
+    strip = next(iter(with_role(frame, "list")), None)
     report["history"] = [row.name for row in children(fresh(strip))] if strip else []
-    final = fresh(label).name
-    # The events of the last click, name change and announcement, may still be on their way.
-    pump(5, lambda: all(any(event["type"] == kind and event["data"] == final for event in events)
-                        for kind in (EVENTS[0], "object:announcement")))
 
     if options.focus:
-        key = next(key for key in keys if fresh(key).name == options.focus)
-        key.queryComponent().grabFocus()
-        report["focused"] = [key.name for key in keys if is_on(key, pyatspi.STATE_FOCUSED)]
-        pump(5, lambda: any(event["type"] == "object:state-changed:focused"
-                            and event["source"] == options.focus for event in events))
+        focusable = with_role(frame, "push button") + with_role(frame, "entry")
+        target = next(element for element in focusable if element.name == options.focus)
+        target.queryComponent().grabFocus()
+        settle(frame)
+        focusable = with_role(frame, "push button") + with_role(frame, "entry")
+        report["focused"] = names_with_state(focusable, pyatspi.STATE_FOCUSED)
+        report["focused_entries"] = describe_entries(frame)
 
     if options.idle > 0:
         pump(0.5)

@@ -4,15 +4,16 @@
  * may answer, and calls it through the table that circlecalc_accessibility_table() returns,
  * so a calculator without a screen reader never maps GLib, ATK or D-Bus. The library knows
  * nothing about calculators: it exposes generic nodes (the application, a frame, labels, lists
- * and their items, push buttons) that the caller creates, names, places and updates; ATK
+ * and their items, push buttons, menus, entries) that the caller creates, names, places and
+ * updates; ATK
  * objects and atk-bridge turn them into AT-SPI2. Everything runs on the caller's thread, inside
  * cca_table.wait. This header is shared with Swift: no GLib types appear in it.
  */
 #ifndef CIRCLECALC_ACCESSIBILITY_H
 #define CIRCLECALC_ACCESSIBILITY_H
 
-/* What a node is; the application node (id 0) exists from the start. Push buttons and menu
- * items have the `click` action. */
+/* What a node is; the application node (id 0) exists from the start. Push buttons and (radio)
+ * menu items have the `click` action; an entry holds a text (AtkText: editable, one line). */
 typedef enum cca_role {
   CCA_ROLE_FRAME,
   CCA_ROLE_LABEL,
@@ -21,13 +22,18 @@ typedef enum cca_role {
   CCA_ROLE_PUSH_BUTTON,
   CCA_ROLE_MENU,
   CCA_ROLE_MENU_ITEM,
+  CCA_ROLE_RADIO_MENU_ITEM,
+  CCA_ROLE_ENTRY,
 } cca_role;
 
-/* States a node can change; the others follow from its role (enabled, visible, focusable…). */
+/* States a node can change; the others follow from its role (enabled, visible, editable…). */
 typedef enum cca_state {
-  CCA_STATE_CHECKED = 1 << 0, /* a push button or menu item that is on */
-  CCA_STATE_FOCUSED = 1 << 1, /* the push button or menu item with the keyboard focus */
-  CCA_STATE_ACTIVE = 1 << 2,  /* the frame whose window has the keyboard focus */
+  CCA_STATE_CHECKED = 1 << 0,    /* a push button or menu item that is on */
+  CCA_STATE_FOCUSED = 1 << 1,    /* the node with the keyboard focus */
+  CCA_STATE_ACTIVE = 1 << 2,     /* the frame whose window has the keyboard focus */
+  CCA_STATE_FOCUSABLE = 1 << 3,  /* can take the focus (grab_focus calls back `focus`) */
+  CCA_STATE_SELECTABLE = 1 << 4, /* one of siblings of which some are selected */
+  CCA_STATE_SELECTED = 1 << 5,   /* the selected one */
 } cca_state;
 
 /* What the library asks of the caller; every call comes from inside cca_table.wait. */
@@ -35,7 +41,7 @@ typedef struct cca_callbacks {
   void *context;
   /* The `click` action of a push button or menu item. */
   void (*click)(void *context, int node);
-  /* An assistive technology moves the keyboard focus to a push button or menu item. */
+  /* An assistive technology moves the keyboard focus to a focusable node. */
   void (*focus)(void *context, int node);
   /* The top-left corner of the window on the screen, in pixels. */
   void (*window_origin)(void *context, int *x, int *y);
@@ -53,8 +59,9 @@ typedef struct cca_table {
   int (*start)(const char *bus_address, const char *session_address);
   /* Whether the bridge is up: the application is registered on the accessibility bus. */
   int (*is_running)(void);
-  /* Appends a node of `role` to the children of `parent`; returns its id (> 0). */
-  int (*add)(int parent, cca_role role);
+  /* Inserts a node of `role` among the children of `parent` at `index` (-1 or past the end:
+   * last); returns its id (> 0). */
+  int (*add)(int parent, int index, cca_role role);
   /* Removes a node, and its children, from its parent. */
   void (*remove)(int node);
   /* The node's name (UTF-8); a change is announced (name-changed). */
@@ -63,6 +70,11 @@ typedef struct cca_table {
   void (*set_extents)(int node, int x, int y, int width, int height);
   /* The node's cca_state bits; each change is announced (state-changed, focus, window). */
   void (*set_states)(int node, unsigned states);
+  /* The text of an entry (UTF-8); a change is announced as what was removed and inserted
+   * (text-changed), and the caret, which stays at the end, as moved. */
+  void (*set_text)(int node, const char *text);
+  /* The label node that names `node` (LABELLED_BY, and LABEL_FOR back); 0 for none. */
+  void (*set_label)(int node, int label);
   /* Asks screen readers to speak `text` now, whatever has the focus (object:announcement). */
   void (*announce)(int node, const char *text);
   /* Sleeps in one poll() on `fd` and the bridge's own descriptors, at most `timeout_ms`
@@ -70,7 +82,7 @@ typedef struct cca_table {
   int (*wait)(int fd, int timeout_ms);
 } cca_table;
 
-#define CCA_VERSION 1
+#define CCA_VERSION 2
 
 /* The one symbol circlecalc looks up, and the only one the library exports. */
 __attribute__((visibility("default"))) const cca_table *circlecalc_accessibility_table(void);
