@@ -193,36 +193,9 @@ public struct Calculator: Equatable, Sendable {
     }
   }
 
-  /// Takes pasted text as the current entry, as if typed.
-  ///
-  /// More than 20 significant digits round half-up. Returns false, changing nothing, unless the
-  /// text is one number (see `NumberFormat.parse(_:)`) within the calculator's range and a new
-  /// number may start (not right after `)`).
-  public mutating func paste(_ text: String) -> Bool {
-    guard !isGroupValue, let written = NumberFormat.scan(text) else { return false }
-    let rounded = written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
-    guard let number = DecimalNumber(rounded) else { return false }
-    startEntry()
-    entry =
-      Calculator.typedText(written, rounded: rounded).map(Entry.typing)
-      ?? .result(.success(number))
-    return true
-  }
-
-  /// Puts a number the strip shows (`"1,345.9"`, `"1.5e25"`) in the display as a result.
-  ///
-  /// As `π` does: after an operator it is the right operand, after a result it starts a new
-  /// calculation. Returns false, changing nothing, for `NaN`, text that is not one number in
-  /// range, or right after `)`.
-  public mutating func recall(_ text: String) -> Bool {
-    guard !isGroupValue, let number = NumberFormat.parse(text) else { return false }
-    show(.success(number))
-    return true
-  }
-
   // MARK: - Keys
 
-  private var isGroupValue: Bool {
+  var isGroupValue: Bool {
     if case .group = entry { return true }
     return false
   }
@@ -247,21 +220,21 @@ public struct Calculator: Equatable, Sendable {
 
   /// A new number after a result or NaN, with no operator pending and no group open, starts a
   /// new calculation: the strip is cleared.
-  private mutating func startEntry() {
+  mutating func startEntry() {
     guard case .result = entry, levels.count == 1, pendingOperation == nil else { return }
     levels[0].terms = []
     rows = []
   }
 
   /// Puts a value in the display as a result, where a new number may start.
-  private mutating func show(_ value: CalculatorValue) {
+  mutating func show(_ value: CalculatorValue) {
     guard !isGroupValue else { return }
     startEntry()
     entry = .result(value)
   }
 
   /// Replaces the entry; the rows of a group value it replaces go with it.
-  private mutating func replaceEntry(with new: Entry) {
+  mutating func replaceEntry(with new: Entry) {
     if case .group(_, let opening) = entry {
       rows.removeSubrange(opening.firstRow...)
       pendingOpens = opening.outerOpens
@@ -290,7 +263,7 @@ public struct Calculator: Equatable, Sendable {
 
   /// Commits the entry as the next operand of the innermost level and shows 0; with nothing
   /// entered since the last operator, the operator is dropped instead ("5 + =").
-  private mutating func commitEntry() {
+  mutating func commitEntry() {
     let last = levels.count - 1
     switch entry {
     case .zero where pendingOperation != nil:
@@ -308,7 +281,7 @@ public struct Calculator: Equatable, Sendable {
   ///
   /// It gets a new row unless it is a group whose rows start at `groupRows`. With no operator
   /// pending it starts the level (and a new strip).
-  private mutating func commit(_ value: CalculatorValue, groupRows: Int?) {
+  mutating func commit(_ value: CalculatorValue, groupRows: Int?) {
     let last = levels.count - 1
     let operation = levels[last].pendingOperation
     if operation == nil {
@@ -332,40 +305,6 @@ public struct Calculator: Equatable, Sendable {
     while levels.count > 1 { closeGroup() }
     commitEntry()
     entry = .result(Calculator.result(of: levels[0].terms))
-  }
-
-  /// `(`: opens a group where a new number could start; after a result with nothing pending it
-  /// starts a new calculation.
-  private mutating func openGroup() {
-    guard levels.count <= Calculator.maximumGroupDepth else { return }
-    switch entry {
-    case .typing, .group: return
-    case .result where levels.count == 1 && pendingOperation == nil:
-      levels[0].terms = []
-      rows = []
-    case .zero, .result: break
-    }
-    entry = .zero
-    let opening = Opening(
-      firstRow: rows.count, outerOpens: pendingOpens,
-      operation: pendingOpens > 0 ? openingOperation : pendingOperation)
-    levels.append(Level(opening: opening))
-    pendingOpens += 1
-    openingOperation = opening.operation
-  }
-
-  /// `)`: evaluates the innermost group; its value is the operand of the operator before it.
-  private mutating func closeGroup() {
-    guard levels.count > 1 else { return }
-    if entry == .zero, pendingOperation == nil {
-      commit(.success(.zero), groupRows: nil)  // "( )" is a group holding 0
-    } else {
-      commitEntry()
-    }
-    let level = levels.removeLast()
-    if let last = rows.indices.last { rows[last].closes += 1 }
-    guard let opening = level.opening else { return }
-    entry = .group(Calculator.result(of: level.terms), opening)
   }
 
   /// Applies a unary function to the shown number; the value becomes a result.
@@ -457,7 +396,7 @@ public struct Calculator: Equatable, Sendable {
     NumberFormat.string(try? value.get())
   }
 
-  private static func isZero(_ value: CalculatorValue) -> Bool {
+  static func isZero(_ value: CalculatorValue) -> Bool {
     (try? value.get())?.isZero ?? true
   }
 
@@ -466,27 +405,5 @@ public struct Calculator: Equatable, Sendable {
     let digits = text.filter(\.isNumber)
     let unsigned = text.hasPrefix("-") ? text.dropFirst() : text[...]
     return unsigned.hasPrefix("0") ? digits.count - 1 : digits.count
-  }
-
-  /// The text a user would type for a pasted number: as written when it has no exponent and
-  /// at most 20 digits (`" 1,234.50 "` → `"1234.50"`, `"007"` → `"7"`), else the rounded number
-  /// written plainly when that takes at most 20 digits; nil for numbers like `1e25` or `1e-30`,
-  /// which become results.
-  static func typedText(_ written: NumberFormat.Written, rounded parts: DecimalParts) -> String? {
-    if written.exponent == nil {
-      let integer = written.integer.drop { $0 == UInt8(ascii: "0") }
-      let counted = integer.count + written.fraction.count
-      if counted <= maximumTypedDigits {
-        let isZero = (integer + written.fraction).allSatisfy { $0 == UInt8(ascii: "0") }
-        let text =
-          (integer.isEmpty ? "0" : String(decoding: integer, as: UTF8.self))
-          + (written.hasPoint ? "." + String(decoding: written.fraction, as: UTF8.self) : "")
-        return (written.negative && !isZero ? "-" : "") + text
-      }
-    }
-    guard let magnitude = parts.magnitude else { return "0" }
-    let counted = max(magnitude + 1, 0) + max(-parts.exponent, 0)
-    guard counted <= maximumTypedDigits else { return nil }
-    return NumberFormat.plain(parts, grouped: false)
   }
 }

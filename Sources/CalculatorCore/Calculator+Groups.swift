@@ -1,0 +1,37 @@
+// Parentheses (DESIGN.md section 6): each open group is a level of its own; its rows stay in
+// the strip, marked with the `(` and `)` they open and close.
+extension Calculator {
+  /// `(`: opens a group where a new number could start; after a result with nothing pending it
+  /// starts a new calculation.
+  mutating func openGroup() {
+    guard levels.count <= Calculator.maximumGroupDepth else { return }
+    switch entry {
+    case .typing, .group: return
+    case .result where levels.count == 1 && pendingOperation == nil:
+      levels[0].terms = []
+      rows = []
+    case .zero, .result: break
+    }
+    entry = .zero
+    let opening = Opening(
+      firstRow: rows.count, outerOpens: pendingOpens,
+      operation: pendingOpens > 0 ? openingOperation : pendingOperation)
+    levels.append(Level(opening: opening))
+    pendingOpens += 1
+    openingOperation = opening.operation
+  }
+
+  /// `)`: evaluates the innermost group; its value is the operand of the operator before it.
+  mutating func closeGroup() {
+    guard levels.count > 1 else { return }
+    if entry == .zero, pendingOperation == nil {
+      commit(.success(.zero), groupRows: nil)  // "( )" is a group holding 0
+    } else {
+      commitEntry()
+    }
+    let level = levels.removeLast()
+    if let last = rows.indices.last { rows[last].closes += 1 }
+    guard let opening = level.opening else { return }
+    entry = .group(Calculator.result(of: level.terms), opening)
+  }
+}

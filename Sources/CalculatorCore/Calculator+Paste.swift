@@ -1,0 +1,51 @@
+// Numbers that come from outside the keys: a paste, or a row of the strip clicked.
+extension Calculator {
+  /// Takes pasted text as the current entry, as if typed.
+  ///
+  /// More than 20 significant digits round half-up. Returns false, changing nothing, unless the
+  /// text is one number (see `NumberFormat.parse(_:)`) within the calculator's range and a new
+  /// number may start (not right after `)`).
+  public mutating func paste(_ text: String) -> Bool {
+    guard !isGroupValue, let written = NumberFormat.scan(text) else { return false }
+    let rounded = written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
+    guard let number = DecimalNumber(rounded) else { return false }
+    startEntry()
+    entry =
+      Calculator.typedText(written, rounded: rounded).map(Entry.typing)
+      ?? .result(.success(number))
+    return true
+  }
+
+  /// Puts a number the strip shows (`"1,345.9"`, `"1.5e25"`) in the display as a result.
+  ///
+  /// As `π` does: after an operator it is the right operand, after a result it starts a new
+  /// calculation. Returns false, changing nothing, for `NaN`, text that is not one number in
+  /// range, or right after `)`.
+  public mutating func recall(_ text: String) -> Bool {
+    guard !isGroupValue, let number = NumberFormat.parse(text) else { return false }
+    show(.success(number))
+    return true
+  }
+
+  /// The text a user would type for a pasted number: as written when it has no exponent and
+  /// at most 20 digits (`" 1,234.50 "` → `"1234.50"`, `"007"` → `"7"`), else the rounded number
+  /// written plainly when that takes at most 20 digits; nil for numbers like `1e25` or `1e-30`,
+  /// which become results.
+  static func typedText(_ written: NumberFormat.Written, rounded parts: DecimalParts) -> String? {
+    if written.exponent == nil {
+      let integer = written.integer.drop { $0 == UInt8(ascii: "0") }
+      let counted = integer.count + written.fraction.count
+      if counted <= maximumTypedDigits {
+        let isZero = (integer + written.fraction).allSatisfy { $0 == UInt8(ascii: "0") }
+        let text =
+          (integer.isEmpty ? "0" : String(decoding: integer, as: UTF8.self))
+          + (written.hasPoint ? "." + String(decoding: written.fraction, as: UTF8.self) : "")
+        return (written.negative && !isZero ? "-" : "") + text
+      }
+    }
+    guard let magnitude = parts.magnitude else { return "0" }
+    let counted = max(magnitude + 1, 0) + max(-parts.exponent, 0)
+    guard counted <= maximumTypedDigits else { return nil }
+    return NumberFormat.plain(parts, grouped: false)
+  }
+}
