@@ -262,7 +262,9 @@ def run(options, process, events, report):
     report["display"] = display.name if display else None
 
     report["steps"] = []
+    focused_before = roles_and_names_with_state(everything(frame), pyatspi.STATE_FOCUSED)
     for kind, name in options.steps:
+        focus_events = sum(1 for event in events if event["type"] == "focus:")
         if kind == "click":
             target = next((element for element in actionable(frame) if element.name == name),
                           None)
@@ -278,6 +280,12 @@ def run(options, process, events, report):
             xdotool("key", "--clearmodifiers", name)
             pump(5, lambda: len(events) > count)
         settle(frame)
+        # A newly focused element has sent its focus event, but it may still be on its way: take
+        # it now, while its source can still be read, not after the next step removes it.
+        focused = roles_and_names_with_state(everything(frame), pyatspi.STATE_FOCUSED)
+        if focused and focused != focused_before:
+            pump(3, lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
+        focused_before = focused
         now = actionable(frame)
         display = find_display(frame)
         entries = with_role(frame, "entry")
