@@ -3,24 +3,15 @@ import CalculatorCore
 import CalculatorLayout
 
 extension Renderer {
-  func drawKeypad(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let keypad = layout.keypad
-    let calculator = frame.calculator
-    // DESIGN.md: the pending operator shows white with an orange label until the next number
-    // starts ("12+" shows + white, "12+3" orange again though + is still pending).
-    let pending = calculator.highlightedOperation.flatMap {
-      keypad.position(of: Key.operation($0), second: frame.showsSecond)
-    }
-    for position in keypad.positions {
-      guard let cap = keypad.cap(at: position) else { continue }
-      let circle = layout.circle(at: position)
-      let colors = Theme.colors(
-        style: cap.style, isPressed: frame.pressed == position, isPending: pending == position,
-        isLit: cap.isLit(for: calculator, second: frame.showsSecond) || cap.isLit(for: frame.tip))
-      fillCircle(circle, color: colors.fill, in: context)
-      context.setColor(colors.label)
-      let label = cap.label(for: calculator, second: frame.showsSecond)
-      switch (cap.action, cap.style) {
+  func drawKeypad(
+    _ frame: Frame, layout: Layout, visible: PixelRect, in context: CairoContext
+  ) {
+    for key in frame.keyLooks() where frame.cellBox(key.position, layout).intersects(visible) {
+      let circle = layout.circle(at: key.position)
+      fillCircle(circle, color: key.look.fill, in: context)
+      context.setColor(key.look.labelColor)
+      let label = key.look.label
+      switch (key.cap.action, key.cap.style) {
       case (.modes, _):
         drawKeyboardGlyph(in: circle, context: context)
       case (_, .scientific):
@@ -43,42 +34,69 @@ extension Renderer {
           verticalReference: "0")
       case (_, .function), (_, .operator):
         drawLabel(
-          label, face: symbolFace, size: labelSize(cap.style, layout), in: circle,
+          label, face: symbolFace, size: labelSize(key.cap.style, layout), in: circle,
           context: context)
       }
-    }
-    if let focused = frame.focused, keypad.cap(at: focused) != nil {
-      drawFocusRing(around: layout.circle(at: focused), layout: layout, in: context)
+      if key.look.isFocused {
+        drawFocusRing(around: circle, layout: layout, in: context)
+      }
     }
   }
 
-  /// The keyboard focus: a white ring just outside the circle, inside the gap to its neighbours;
-  /// 2 px up to the reference width (393), wider with the circles beyond it (a HiDPI window).
-  private func drawFocusRing(around circle: Circle, layout: Layout, in context: CairoContext) {
+  /// The keyboard focus ring around `circle`: the circle in the middle of its stroke, and its
+  /// width.
+  ///
+  /// A white ring just outside the circle, inside the gap to its neighbours; 2 px up to the
+  /// reference width (393), wider with the circles beyond it (a HiDPI window).
+  static func focusRing(around circle: Circle, layout: Layout) -> (circle: Circle, width: Double) {
     let grow = max(1, layout.unit)
     let width = min(Theme.focusRingWidth * grow, layout.gap / 3)
     let offset = min(Theme.focusRingOffset * grow, layout.gap / 3)
-    context.setColor(Theme.focusRing)
-    context.strokeCircle(
-      Circle(center: circle.center, radius: circle.radius + offset + width / 2), width: width)
+    return (Circle(center: circle.center, radius: circle.radius + offset + width / 2), width)
   }
 
   /// Paints the circle through a cached sprite.
   ///
   /// Rasterizing 20 antialiased circles was two thirds of a frame's instructions. A sprite is
   /// the circle's coverage (A8, one byte a pixel, shared by every colour) at the same sub-pixel
-  /// phase, used as a mask at a whole-pixel offset, so the pixels equal a direct fill.
+  /// phase, used as a mask at a whole-pixel offset, so the pixels equal a direct fill. A mask
+  /// also gives every region of the window the same pixels: cairo rasterizes a path cut by the
+  /// surface's edge a little differently (up to a few levels at some edge pixels).
   private func fillCircle(_ circle: Circle, color: Color, in context: CairoContext) {
+    paintSprite(of: circle, ringWidth: 0, color: color, in: context)
+  }
+
+  /// The focus ring around `circle`, through a cached sprite like the circles.
+  private func drawFocusRing(around circle: Circle, layout: Layout, in context: CairoContext) {
+    let ring = Renderer.focusRing(around: circle, layout: layout)
+    paintSprite(
+      of: circle, ringWidth: ring.width, ringRadius: ring.circle.radius,
+      color: Theme.focusRing, in: context)
+  }
+
+  /// Fills `circle`, or with `ringWidth` above 0 strokes a ring of `ringRadius` around its
+  /// centre, through a sprite cached for the current size of the keypad's circles.
+  private func paintSprite(
+    of circle: Circle, ringWidth: Double, ringRadius: Double = 0, color: Color,
+    in context: CairoContext
+  ) {
     context.setColor(color)
+    let shape = ringWidth > 0 ? Circle(center: circle.center, radius: ringRadius) : circle
     // Past this size a sprite costs more memory than it saves time (4K windows draw in ~1 ms).
     guard circle.radius <= 256 else {
-      context.fillCircle(circle)
+      if ringWidth > 0 {
+        context.strokeCircle(shape, width: ringWidth)
+      } else {
+        context.fillCircle(shape)
+      }
       return
     }
-    let left = (circle.center.x - circle.radius).rounded(.down) - 1
-    let top = (circle.center.y - circle.radius).rounded(.down) - 1
+    let reach = shape.radius + ringWidth / 2
+    let left = (shape.center.x - reach).rounded(.down) - 1
+    let top = (shape.center.y - reach).rounded(.down) - 1
     let key = SpriteKey(
-      radius: circle.radius, dx: circle.center.x - left, dy: circle.center.y - top)
+      radius: shape.radius, dx: shape.center.x - left, dy: shape.center.y - top,
+      ringWidth: ringWidth)
     if spriteRadius != circle.radius {
       sprites.removeAll()
       spriteRadius = circle.radius
@@ -87,10 +105,15 @@ extension Renderer {
     if let cached = sprites[key] {
       sprite = cached
     } else {
-      let side = Int32((2 * circle.radius).rounded(.up)) + 3
+      let side = Int32((2 * reach).rounded(.up)) + 3
       sprite = CairoSurface(pointer: cairo_image_surface_create(CAIRO_FORMAT_A8, side, side))
       let spriteContext = CairoContext(surface: sprite, fontOptions: fontOptions)
-      spriteContext.fillCircle(Circle(center: Point(x: key.dx, y: key.dy), radius: circle.radius))
+      let centered = Circle(center: Point(x: key.dx, y: key.dy), radius: shape.radius)
+      if ringWidth > 0 {
+        spriteContext.strokeCircle(centered, width: ringWidth)
+      } else {
+        spriteContext.fillCircle(centered)
+      }
       cairo_surface_flush(sprite.pointer)
       sprites[key] = sprite
     }

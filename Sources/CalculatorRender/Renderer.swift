@@ -24,6 +24,8 @@ public final class Renderer {
     var radius: Double
     var dx: Double
     var dy: Double
+    /// 0 for a disc, else the width of a ring.
+    var ringWidth: Double
   }
 
   /// The bytes the cached circle sprites hold (`make bench` reports it).
@@ -52,15 +54,17 @@ public final class Renderer {
     let surface = CairoSurface(
       width: min(max(frame.width, 1), Layout.maximumSide),
       height: min(max(frame.height, 1), Layout.maximumSide))
-    draw(frame, on: surface)
+    draw(frame, on: surface, visible: frame.bounds)
     return Image(surface: surface)
   }
 
   /// Draws the part of the frame inside `region` into caller-owned ARGB32 pixels.
   ///
   /// `stride` bytes go from one row to the next, `region.height` rows. The pixels are those
-  /// `render(_:)` has there, as every drawing position is shifted by whole pixels. The window
-  /// sends its frames this way, band by band through one bounded buffer.
+  /// `render(_:)` has there, as every drawing position is shifted by whole pixels (and shapes a
+  /// region may cut are drawn through masks, see `Frame.damage(since:)`). Parts of the frame
+  /// wholly outside the region are not drawn at all. The window sends its frames this way: the
+  /// rectangles that changed, in bands through one bounded buffer.
   public func render(
     _ frame: Frame, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
   ) {
@@ -70,11 +74,12 @@ public final class Renderer {
         pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(region.width),
         Int32(region.height), Int32(stride)))
     cairo_surface_set_device_offset(surface.pointer, -Double(region.x), -Double(region.y))
-    draw(frame, on: surface)
+    draw(frame, on: surface, visible: region)
     cairo_surface_flush(surface.pointer)
   }
 
-  private func draw(_ frame: Frame, on surface: CairoSurface) {
+  /// Draws the parts of the frame that reach into `visible` (window pixels).
+  private func draw(_ frame: Frame, on surface: CairoSurface, visible: PixelRect) {
     let context = CairoContext(surface: surface, fontOptions: fontOptions)
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)  // every pixel opaque
     context.setColor(Theme.background)
@@ -83,13 +88,19 @@ public final class Renderer {
     let layout = frame.layout
     if !layout.isEmpty && surface.status == CAIRO_STATUS_SUCCESS {
       if let tip = layout.tip {
-        drawTipScreen(frame, layout: tip, in: context)
+        if frame.panelBox(tip).intersects(visible) {
+          drawTipScreen(frame, layout: tip, in: context)
+        }
       } else {
-        drawHistory(frame, layout: layout, in: context)
-        drawDisplay(frame, layout: layout, in: context)
-        drawAngleIndicator(frame, layout: layout, in: context)
+        if frame.stripBox(layout).intersects(visible) {
+          drawHistory(frame, layout: layout, in: context)
+        }
+        if frame.displayBox(layout).intersects(visible) {
+          drawDisplay(frame, layout: layout, in: context)
+          drawAngleIndicator(frame, layout: layout, in: context)
+        }
       }
-      drawKeypad(frame, layout: layout, in: context)
+      drawKeypad(frame, layout: layout, visible: visible, in: context)
       drawMenu(frame, layout: layout, in: context)
       if let lines = frame.shortcuts {
         drawShortcuts(lines, layout: layout, in: context)

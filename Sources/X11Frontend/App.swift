@@ -69,7 +69,10 @@ final class App {
   static let minimumSize = (width: 200, height: 320)
   /// Drawing waits for the first Expose: before it the window is not viewable.
   var isExposed = false
+  /// An Expose asked for the whole window: a rectangle it gives can cut any shape, and only
+  /// the damage's rectangles are made to cut none (see `Frame.damage(since:)`).
   var needsRedraw = false
+  /// The frame on the window: the next one redraws what differs (`Frame.damage(since:)`).
   var drawnFrame: Frame?
   /// The text served on CLIPBOARD while we own it, and since when.
   var clipboardText: String?
@@ -227,10 +230,11 @@ final class App {
   func drawIfNeeded() {
     let frame = state.frame
     guard isExposed, needsRedraw || frame != drawnFrame else { return }
+    let regions = needsRedraw ? [frame.bounds] : drawnFrame.map(frame.damage) ?? [frame.bounds]
     needsRedraw = false
     drawnFrame = frame
     guard frame.width > 0, frame.height > 0 else { return }
-    presenter.present(frame, renderer: renderer)
+    presenter.present(frame, regions: regions, renderer: renderer)
     if !hasIcon {
       hasIcon = true
       setIcon()

@@ -7,10 +7,12 @@ import Glibc
 /// memory) when the server offers it on a local connection, else with plain `XPutImage` (the
 /// pixels travel through the socket).
 ///
-/// Frames are drawn band by band into one buffer of at most `bufferLimit` bytes, sent, and the
-/// buffer reused: a 360 × 640 window (0.9 MiB) goes in one piece, a 1440 × 2560 one (14 MiB) in
-/// four bands, each drawn by the renderer clipped to its rows. `present(_:regions:renderer:)`
-/// takes a list of rectangles, so sending only what changed is a matter of passing those.
+/// A frame goes as the rectangles that changed (`Frame.damage(since:)`), each drawn by the
+/// renderer clipped to itself into one buffer of two halves of `halfSize` bytes and sent at once:
+/// while the server copies one half, the next pieces are drawn into the other. A rectangle
+/// bigger than a half goes in bands of rows. The buffer never grows with the window: a key's
+/// display and circle are two pieces in one half, the whole 360 × 640 window (0.9 MiB) eight
+/// bands of `wholeWindowBand` taking turns in the halves.
 ///
 /// The shared segment is marked for removal right after it is attached (Linux keeps it until
 /// the last detach), so it goes away however the process ends: quit, a signal, or a lost server.
@@ -22,8 +24,14 @@ final class WindowPresenter {
     case plain
   }
 
-  /// The most pixel memory held between frames: 4 MiB, a 1024 × 1024 band.
-  static let bufferLimit = 4 << 20
+  /// The bytes of each half of the buffer, the most one request sends: 1 MiB.
+  static let halfSize = 1 << 20
+  /// The most one request of a whole-window frame sends: 128 KiB.
+  ///
+  /// The first frame (and a resize) then touches 256 KiB of the buffer, not the whole window's
+  /// pixels; a key's few rectangles go in bigger pieces, as each wait for the server costs a
+  /// round trip.
+  static let wholeWindowBand = 128 << 10
 
   let display: OpaquePointer
   let window: Window
@@ -34,12 +42,14 @@ final class WindowPresenter {
   /// The attached segment, when `transport` is `.sharedMemory`; its address is stable for Xlib.
   private let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
   private var hasSegment = false
-  /// The pixels of the plain path.
-  private var heapBuffer: UnsafeMutableRawPointer?
-  private(set) var capacity = 0
-  /// The request number of an `XShmPutImage` whose completion has not been seen: until then
-  /// the server may still be reading the segment.
-  private var pendingPut: UInt?
+  /// The pixels: the segment's or, on the plain path, the heap's; `2 * halfSize` bytes.
+  private var buffer: UnsafeMutableRawPointer?
+  /// The half being filled, and how many of its bytes this frame has used.
+  private var half = 0
+  private var used = 0
+  /// For each half, the request number of the last `XShmPutImage` from it whose completion has
+  /// not been seen: until then the server may still be reading it.
+  private var pendingPuts: [UInt?] = [nil, nil]
 
   /// `CIRCLECALC_SHM=off` never uses MIT-SHM; `CIRCLECALC_SHM=invalid` asks the server to
   /// attach a segment that does not exist, so the tests can see the refused attach fall back.
@@ -80,50 +90,70 @@ final class WindowPresenter {
     return (0..<Int(count)).contains { formats[$0].depth == 24 && formats[$0].bits_per_pixel == 32 }
   }
 
-  /// Draws `regions` of the frame (the whole window when nil) and sends them to the window.
+  /// Draws `regions` of the frame (clipped to the window; the whole window when nil) and sends
+  /// them, top to bottom, each as soon as it is drawn.
   func present(_ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer) {
-    let window = PixelRect(
-      x: 0, y: 0, width: min(frame.width, Layout.maximumSide),
-      height: min(frame.height, Layout.maximumSide))
-    for region in regions ?? [window] where region.width > 0 && region.height > 0 {
+    let bounds = frame.bounds
+    for region in regions ?? [bounds] {
+      let region = region.intersection(bounds)
+      guard !region.isEmpty else { continue }
+      // A row is at most 32,767 pixels (`Layout.maximumSide`): 128 KiB, within a band.
       let stride = region.width * 4
-      let rows = max(1, min(region.height, WindowPresenter.bufferLimit / stride))
-      let pixels = buffer(bytes: rows * stride)
+      let limit = region == bounds ? WindowPresenter.wholeWindowBand : WindowPresenter.halfSize
+      let rows = max(1, min(region.height, limit / stride))
       var top = region.y
-      while top < region.y + region.height {
+      while top < region.maxY {
         let band = PixelRect(
-          x: region.x, y: top, width: region.width,
-          height: min(rows, region.y + region.height - top))
-        waitUntilSegmentIsFree()
+          x: region.x, y: top, width: region.width, height: min(rows, region.maxY - top))
+        let pixels = space(bytes: band.height * stride, limit: limit)
         renderer.render(frame, region: band, into: pixels, stride: stride)
         put(band, pixels: pixels, stride: stride)
+        XFlush(display)  // the server copies this piece while the next is drawn
         top += band.height
       }
     }
-    XFlush(display)
+    used = WindowPresenter.halfSize  // the next frame starts in the other half
   }
 
   /// Notes the completion of a shared-memory put (the loop passes every event it does not
   /// handle itself).
   func handle(_ event: XEvent) {
-    guard event.type == completionType, let pending = pendingPut, event.xany.serial >= pending
-    else { return }
-    pendingPut = nil
+    guard event.type == completionType else { return }
+    completed(through: event.xany.serial)
   }
 
-  /// Waits until the server has read the segment: the completion may already be queued; if
-  /// not, one round trip (`XSync`) guarantees it, and never hangs on a put that failed.
-  private func waitUntilSegmentIsFree() {
-    guard let pending = pendingPut else { return }
+  /// Every put up to request `serial` has been read: the server handles requests in order.
+  private func completed(through serial: UInt) {
+    for index in pendingPuts.indices where pendingPuts[index].map({ $0 <= serial }) ?? false {
+      pendingPuts[index] = nil
+    }
+  }
+
+  /// `bytes` of the buffer to draw into: the rest of the current half up to `limit` bytes into
+  /// it, or the other half once the server has read it.
+  private func space(bytes: Int, limit: Int) -> UnsafeMutableRawPointer {
+    let base = buffer ?? allocate()
+    if used + bytes > limit {
+      half = 1 - half
+      used = 0
+      waitUntilRead(half)
+    }
+    defer { used += bytes }
+    return base + half * WindowPresenter.halfSize + used
+  }
+
+  /// Waits until the server has read `half`: its completion may already be queued; if not,
+  /// one round trip (`XSync`) guarantees it, and never hangs on a put that failed.
+  private func waitUntilRead(_ half: Int) {
+    guard let pending = pendingPuts[half] else { return }
+    XFlush(display)
     var event = XEvent()
     while XCheckTypedEvent(display, completionType, &event) != 0 {
-      if event.xany.serial >= pending {
-        pendingPut = nil
-        return
-      }
+      completed(through: event.xany.serial)
+      if pendingPuts[half] == nil { return }
     }
     XSync(display, 0)
-    pendingPut = nil
+    completed(through: pending)
   }
 
   private func put(_ band: PixelRect, pixels: UnsafeMutableRawPointer, stride: Int) {
@@ -148,7 +178,7 @@ final class WindowPresenter {
     switch transport {
     case .sharedMemory:
       image.obdata = UnsafeMutableRawPointer(segment).assumingMemoryBound(to: CChar.self)
-      pendingPut = XNextRequest(display)
+      pendingPuts[half] = XNextRequest(display)
       XShmPutImage(
         display, window, graphicsContext, &image, 0, 0, Int32(band.x), Int32(band.y),
         UInt32(band.width), UInt32(band.height), 1)
@@ -160,30 +190,17 @@ final class WindowPresenter {
     }
   }
 
-  /// A buffer of at least `bytes`, kept between frames.
-  ///
-  /// A new one comes when it is too small or four times too big (after the window shrank).
-  private func buffer(bytes: Int) -> UnsafeMutableRawPointer {
-    if bytes <= capacity && bytes * 4 > capacity {
-      switch transport {
-      case .sharedMemory:
-        if let address = segment.pointee.shmaddr { return UnsafeMutableRawPointer(address) }
-      case .plain: if let heapBuffer { return heapBuffer }
-      }
+  /// The buffer, made at the first frame: a shared segment, or heap memory when the server
+  /// refuses to attach it (plain from then on).
+  private func allocate() -> UnsafeMutableRawPointer {
+    let size = 2 * WindowPresenter.halfSize
+    if transport == .sharedMemory, let address = attachSegment(bytes: size) {
+      buffer = address
+      return address
     }
-    let size = (bytes + 4095) & ~4095
-    if transport == .sharedMemory {
-      releaseSegment()
-      if let address = attachSegment(bytes: size) {
-        capacity = size
-        return address
-      }
-      transport = .plain  // refused: plain from now on
-    }
-    heapBuffer?.deallocate()
+    transport = .plain
     let pixels = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-    heapBuffer = pixels
-    capacity = size
+    buffer = pixels
     return pixels
   }
 
@@ -227,16 +244,6 @@ final class WindowPresenter {
     XSync(display, 0)
     XSetErrorHandler(previous)
     return !attachRefused
-  }
-
-  private func releaseSegment() {
-    guard hasSegment else { return }
-    waitUntilSegmentIsFree()
-    XShmDetach(display, segment)
-    shmdt(segment.pointee.shmaddr)
-    segment.pointee.shmaddr = nil
-    hasSegment = false
-    capacity = 0
   }
 }
 

@@ -1,0 +1,138 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// How one keypad cell looks in a frame: what the renderer draws for it.
+struct KeyLook: Equatable {
+  /// The circle's colour.
+  var fill: Color
+  /// The label's colour.
+  var labelColor: Color
+  /// The label: AC or C, Rad or Deg, the alternate while `2nd` is on.
+  var label: KeyLabel
+  /// The focus ring is around it.
+  var isFocused: Bool
+}
+
+extension Frame {
+  /// Every cell of the mode's keypad with how it looks, row by row: the renderer draws these and
+  /// `damage(since:)` compares them.
+  func keyLooks() -> [(position: GridPosition, cap: KeyCap, look: KeyLook)] {
+    let keypad = Keypad.of(mode)
+    // DESIGN.md: the pending operator shows white with an orange label until the next number
+    // starts ("12+" shows + white, "12+3" orange again though + is still pending).
+    let pending = calculator.highlightedOperation.flatMap {
+      keypad.position(of: Key.operation($0), second: showsSecond)
+    }
+    return keypad.positions.compactMap { position in
+      guard let cap = keypad.cap(at: position) else { return nil }
+      let colors = Theme.colors(
+        style: cap.style, isPressed: pressed == position, isPending: pending == position,
+        isLit: cap.isLit(for: calculator, second: showsSecond) || cap.isLit(for: tip))
+      let look = KeyLook(
+        fill: colors.fill, labelColor: colors.label,
+        label: cap.label(for: calculator, second: showsSecond), isFocused: focused == position)
+      return (position, cap, look)
+    }
+  }
+
+  /// The whole window, as far as the renderer draws it.
+  public var bounds: PixelRect {
+    PixelRect(
+      x: 0, y: 0, width: min(max(width, 0), Layout.maximumSide),
+      height: min(max(height, 0), Layout.maximumSide))
+  }
+
+  /// The rectangles of the window whose pixels may differ from those of `previous`, the frame on
+  /// the window: redrawing them with this frame makes the window show exactly this frame.
+  ///
+  /// Tracked one by one: the display band (its text or cue, the Rad indicator), the history
+  /// strip (the rows it shows), the Tip & Split panel (its calculator, focused field, cue), and
+  /// each circle whose look changed (pressed, the pending operator, `2nd`, `mr` and a tip
+  /// preset lit, a label such as AC/C or Rad/Deg, the focus ring). Any other
+  /// change (the size, the mode, the menu, the overlay, or a field added to `Frame` later)
+  /// gives the whole window, so nothing can be left stale. Empty when nothing changed;
+  /// neighbours are merged (`PixelRect.coalesced`).
+  ///
+  /// A region is drawn with exactly the whole frame's pixels where it cuts only circles, rings
+  /// (sprites) and text (glyph masks): cairo rasterizes other paths cut by the surface's edge a
+  /// little differently. The rectangles hold each changed circle with its ring whole, and the
+  /// glyphs of ⌨ and `.` lie well inside their circles.
+  public func damage(since previous: Frame) -> [PixelRect] {
+    guard self != previous else { return [] }
+    let whole = [bounds]
+    // Only these fields are compared below; `tracked` equals this frame when nothing else
+    // differs, whatever fields `Frame` has.
+    var tracked = previous
+    tracked.calculator = calculator
+    tracked.showsSecond = showsSecond
+    tracked.pressed = pressed
+    tracked.focused = focused
+    tracked.displayCue = displayCue
+    tracked.historyOffset = historyOffset
+    tracked.tape = tape
+    tracked.tip = tip
+    tracked.focusedField = focusedField
+    let layout = layout
+    guard tracked == self, menuSelection == nil, shortcuts == nil, !layout.isEmpty else {
+      return whole
+    }
+    var rects: [PixelRect] = []
+    if let panel = layout.tip {
+      // Tip & Split draws its fields and results (the cue included) in place of the display
+      // and the strip.
+      let shown = (tip, focusedField, displayCue)
+      if shown != (previous.tip, previous.focusedField, previous.displayCue) {
+        rects.append(panelBox(panel))
+      }
+    } else {
+      if displayLook != previous.displayLook { rects.append(displayBox(layout)) }
+      if shownHistoryRows != previous.shownHistoryRows { rects.append(stripBox(layout)) }
+    }
+    for (key, old) in zip(keyLooks(), previous.keyLooks()) where key.look != old.look {
+      rects.append(cellBox(key.position, layout))
+    }
+    return PixelRect.coalesced(rects)
+  }
+
+  /// Every pixel the display's text and the Rad indicator may touch.
+  ///
+  /// The text keeps inside the display (`DisplayFit`); a pixel more for antialiasing. The
+  /// renderer skips the display in regions outside it.
+  func displayBox(_ layout: Layout) -> PixelRect {
+    PixelRect(covering: layout.displayRect, margin: 2, within: bounds)
+  }
+
+  /// Every pixel of the Tip & Split screen: its fields, rows and texts keep inside its panel.
+  func panelBox(_ panel: TipLayout) -> PixelRect {
+    PixelRect(covering: panel.panel, margin: 2, within: bounds)
+  }
+
+  /// Every pixel of the history strip: its rows are drawn clipped to it.
+  func stripBox(_ layout: Layout) -> PixelRect {
+    PixelRect(covering: layout.historyRect, margin: 1, within: bounds)
+  }
+
+  /// Every pixel a keypad cell may touch: its circle, label and focus ring.
+  func cellBox(_ position: GridPosition, _ layout: Layout) -> PixelRect {
+    let circle = layout.circle(at: position)
+    let ring = Renderer.focusRing(around: circle, layout: layout)
+    let reach = ring.circle.radius + ring.width / 2 - circle.radius
+    return PixelRect(covering: circle.bounds, margin: reach + 2, within: bounds)
+  }
+
+  /// What the display band shows: the text (`display(maxLength:)` depends on it and on typing
+  /// or not, so the same pair gives the same shortened form), its cue, the Rad indicator.
+  private var displayLook: DisplayLook {
+    DisplayLook(
+      text: calculator.display, isTyping: calculator.isTyping, cue: displayCue,
+      angle: calculator.angle)
+  }
+}
+
+/// What the display band of a frame depends on.
+private struct DisplayLook: Equatable {
+  var text: String
+  var isTyping: Bool
+  var cue: DisplayCue?
+  var angle: AngleUnit
+}

@@ -1,0 +1,202 @@
+import CX11
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import Foundation
+import TestSupport
+import Testing
+
+@testable import X11Frontend
+
+/// The window redraws only what changed (`Frame.damage(since:)`), so a random session of real
+/// X input (keys, clicks, the wheel, resizes, Expose from an unmapped window or one mapped over
+/// it, Ctrl+1/2/3, the menu, the focus ring) must leave no stale pixel: after every step a capture
+/// equals the renderer's whole frame of the same state. The state is a `WindowState` driven
+/// beside the window with the same input, as the window's handlers drive theirs.
+@Suite(TestSupport.needs(TestSupport.xTools))
+struct DamageEndToEndTests {
+  /// Keys typed, by keysym name: bound calculator keys, the focus ring, the modes, the menu's.
+  static let keys = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "period", "plus", "minus", "asterisk",
+    "slash", "equal", "Return", "percent", "BackSpace", "Escape", "Delete", "n", "parenleft",
+    "parenright", "asciicircum", "r", "p", "exclam", "Tab", "space", "Down", "ctrl+1", "ctrl+2",
+    "ctrl+3",
+  ]
+  static let sizes = [(360, 640), (393, 852), (852, 393), (500, 520), (260, 460)]
+
+  @Test(arguments: [(Mode.basic, UInt64(14)), (Mode.scientific, UInt64(41)), (Mode.tip, UInt64(3))])
+  func aRandomSessionShowsTheWholeFrameAfterEveryStep(mode: Mode, seed: UInt64) throws {
+    let server = try XvfbServer()
+    let session = try Session(server: server, mode: mode)
+    var random = TestSupport.SeededGenerator(seed: TestSupport.fuzzSeed(seed))
+    for step in 0..<60 {
+      let action = try session.randomStep(using: &random)
+      // A refused key or recall turns the display (or a tip field) red for 0.6 s: the window
+      // ends it by itself.
+      session.model.deadlines.expire(at: .now.advanced(by: .seconds(5)))
+      let differing = try session.window.differingPixels(from: session.expected())
+      #expect(differing == 0, "step \(step), \(action): \(differing) pixels differ")
+      guard differing == 0 else { return }
+    }
+    #expect(session.window.errorOutput == "")
+  }
+
+  /// A window and the state it should show.
+  final class Session {
+    let window: CalculatorWindow
+    var model: WindowState
+    let renderer = Renderer()
+    let display: OpaquePointer
+    static let keycode: UInt32 = 9
+
+    init(server: XvfbServer, mode: Mode) throws {
+      let size = Layout.defaultSize(for: mode)
+      window = try CalculatorWindow(server: server, size: size, mode: mode)
+      model = WindowState(
+        calculator: Calculator(), mode: mode, width: size.width, height: size.height)
+      guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+      self.display = display
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    func expected() -> Image { renderer.render(model.frame) }
+
+    /// One random action on the window and the model; what it was, for the failure message.
+    func randomStep(using random: inout TestSupport.SeededGenerator) throws -> String {
+      switch Int.random(in: 0..<20, using: &random) {
+      case 0..<9:
+        let key = DamageEndToEndTests.keys.randomElement(using: &random) ?? "1"
+        try type(key)
+        return "key \(key)"
+      case 9..<13:
+        let point = clickTarget(using: &random)
+        try window.xdotool(
+          "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click",
+          "1")
+        model.pointerPressed(at: point)
+        model.pointerReleased(at: point)
+        try followRequestedSize()
+        return "click \(point)"
+      case 13, 14:
+        let older = Bool.random(using: &random)
+        try window.xdotool(
+          "mousemove", "--window", window.window, "2", "2", "click", older ? "4" : "5")
+        model.scrollHistory(olderBy: older ? 1 : -1)
+        return "wheel \(older ? "up" : "down")"
+      case 15, 16:
+        let size = DamageEndToEndTests.sizes.randomElement(using: &random) ?? (360, 640)
+        try window.resize(width: size.0, height: size.1)
+        if size != (model.width, model.height) { model.resize(width: size.0, height: size.1) }
+        return "resize \(size)"
+      case 17:
+        try window.xdotool("windowunmap", "--sync", window.window)
+        try window.xdotool("windowmap", "--sync", window.window)
+        model.focusLost()  // unmapped, it lost the keyboard focus
+        return "unmap and map"
+      default:
+        let cover = PixelRect(
+          x: Int.random(in: 0..<model.width, using: &random),
+          y: Int.random(in: 0..<model.height, using: &random),
+          width: Int.random(in: 1...model.width, using: &random),
+          height: Int.random(in: 1...model.height, using: &random))
+        try exposeUnder(cover)
+        return "expose \(cover)"
+      }
+    }
+
+    /// Types one key as App.keyPress does: the menu's keys while it is open, then the bindings.
+    func type(_ name: String) throws {
+      try window.xdotool(
+        "mousemove", "--window", window.window, "1", "1", "key", "--clearmodifiers", name)
+      let isControl = name.hasPrefix("ctrl+")
+      let keysym = XStringToKeysym(isControl ? String(name.dropFirst(5)) : name)
+      model.userActed()
+      if model.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
+        switch command.command {
+        case .previous: model.moveMenuSelection(by: -1)
+        case .next: model.moveMenuSelection(by: 1)
+        case .choose: model.chooseMenuSelection()
+        }
+      } else {
+        switch KeyBinding.command(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
+        case .key(let key): model.typeKey(key, keycode: Session.keycode)
+        case .action(.toggleShortcuts): model.toggleShortcuts()
+        case .action(.mode(let mode)): model.switchMode(to: mode)
+        case .action(.focusNext): model.moveFocus(by: 1)
+        case .action(.focusPrevious): model.moveFocus(by: -1)
+        case .action(.pressFocused): model.pressFocused(keycode: Session.keycode)
+        case .action(.copy), .action(.paste), .action(.quit), nil: break
+        }
+      }
+      model.keyReleased(keycode: Session.keycode)
+      try followRequestedSize()
+    }
+
+    /// A mode switch asks for a landscape or portrait window, which the server gives at once
+    /// without a window manager.
+    func followRequestedSize() throws {
+      guard let size = model.requestedSize else { return }
+      model.requestedSize = nil
+      try window.waitForSize(width: size.width, height: size.height)
+      if (size.width, size.height) != (model.width, model.height) {
+        model.resize(width: size.width, height: size.height)
+      }
+    }
+
+    /// A circle's centre, a line of the open menu, a strip row or an empty place.
+    func clickTarget(using random: inout TestSupport.SeededGenerator) -> Point {
+      let layout = model.layout
+      if let menu = layout.menu, model.menu != nil, Int.random(in: 0..<4, using: &random) > 0 {
+        let row = menu.rows.randomElement(using: &random) ?? menu.panel
+        return Point(x: (row.minX + row.width / 2).rounded(), y: (row.minY + row.height / 2))
+      }
+      if let tip = layout.tip, Int.random(in: 0..<4, using: &random) == 0,
+        let field = tip.fields.randomElement(using: &random)
+      {
+        return Point(x: (field.minX + 10).rounded(), y: field.midY.rounded())
+      }
+      let rows = model.frame.shownHistoryRows
+      if !rows.isEmpty, Int.random(in: 0..<5, using: &random) == 0,
+        let row = rows.randomElement(using: &random)
+      {
+        return Point(x: (row.rect.maxX - 10).rounded(), y: (row.rect.midY).rounded())
+      }
+      if Int.random(in: 0..<8, using: &random) == 0 {
+        return Point(x: 3, y: Double(model.height - 3))
+      }
+      let modes = layout.keypad.position(of: .modes)
+      let cell =
+        Int.random(in: 0..<5, using: &random) == 0
+        ? modes : layout.keypad.positions.randomElement(using: &random)
+      let center = layout.circle(at: cell ?? GridPosition(row: 0, column: 0)).center
+      return Point(x: center.x.rounded(), y: center.y.rounded())
+    }
+
+    /// Maps another window over `cover` (in window coordinates), then unmaps it: the server
+    /// clears what it uncovers and sends Expose for it.
+    func exposeUnder(_ cover: PixelRect) throws {
+      guard let id = UInt(window.window) else { throw TestFailure("bad window id") }
+      var child: Window = 0
+      var (x, y): (Int32, Int32) = (0, 0)
+      let root = XDefaultRootWindow(display)
+      XTranslateCoordinates(
+        display, id, root, Int32(cover.x), Int32(cover.y), &x, &y, &child)
+      var attributes = XSetWindowAttributes()
+      attributes.override_redirect = 1
+      attributes.background_pixel = 0xFF_FFFF
+      let other = XCreateWindow(
+        display, root, x, y, UInt32(cover.width), UInt32(cover.height), 0, 24,
+        UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+      XMapRaised(display, other)
+      XSync(display, 0)
+      usleep(20_000)
+      XDestroyWindow(display, other)
+      XSync(display, 0)
+    }
+  }
+}
+
+extension Rect {
+  fileprivate var midY: Double { minY + height / 2 }
+}
