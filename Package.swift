@@ -25,7 +25,8 @@ let package = Package(
     .target(name: "CalculatorLayout", dependencies: core),
 
     // C libraries
-    .systemLibrary(name: "CMPFR", pkgConfig: "mpfr", providers: [.apt(["libmpfr-dev"])]),
+    // MPFR's header (Debian libmpfr-dev); the library is loaded at its first use (lazy.c).
+    .target(name: "CMPFR"),
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo-ft fontconfig",
       providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
