@@ -24,13 +24,32 @@ final class CairoSurface {
 /// X server's Xft settings (X11-SWIFT-NOTES.md).
 final class CairoContext {
   let pointer: OpaquePointer
+  /// Where `extents(_:)` keeps what it measured, when given.
+  private let measured: MeasuredTexts?
+  /// The font `setFont` set.
+  private var font: (face: ObjectIdentifier, size: Double)?
 
-  init(surface: CairoSurface, fontOptions: FontOptions) {
+  init(surface: CairoSurface, fontOptions: FontOptions, measured: MeasuredTexts? = nil) {
     pointer = cairo_create(surface.pointer)
     cairo_set_font_options(pointer, fontOptions.pointer)
+    self.measured = measured
   }
 
   deinit { cairo_destroy(pointer) }
+}
+
+/// Text extents by text, face and size, for contexts without scaling (the renderer's): the same
+/// labels are measured on every frame, and measuring converts the text to glyphs each time.
+final class MeasuredTexts {
+  struct Key: Hashable {
+    var text: String
+    var face: ObjectIdentifier
+    var size: Double
+  }
+
+  var extents: [Key: TextExtents] = [:]
+  /// Enough for every label of every keypad at a few sizes; emptied when full (a resize).
+  static let limit = 2048
 }
 
 /// Owns a `cairo_font_options_t`: grey antialiasing, no hinting, unhinted metrics.
@@ -165,14 +184,22 @@ extension CairoContext {
   func setFont(_ face: FontFace, size: Double) {
     cairo_set_font_face(pointer, face.pointer)
     cairo_set_font_size(pointer, size)
+    font = (ObjectIdentifier(face), size)
   }
 
   func extents(_ text: String) -> TextExtents {
+    let key = font.map { MeasuredTexts.Key(text: text, face: $0.face, size: $0.size) }
+    if let key, let known = measured?.extents[key] { return known }
     var extents = cairo_text_extents_t()
     cairo_text_extents(pointer, text, &extents)
-    return TextExtents(
+    let result = TextExtents(
       x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height,
       advance: extents.x_advance)
+    if let key, let measured {
+      if measured.extents.count >= MeasuredTexts.limit { measured.extents.removeAll() }
+      measured.extents[key] = result
+    }
+    return result
   }
 
   func showText(_ text: String, x: Double, y: Double) {
@@ -211,5 +238,10 @@ extension CairoContext {
   }
 
   func save() { cairo_save(pointer) }
-  func restore() { cairo_restore(pointer) }
+
+  /// Back to the state `save()` kept; the font is unknown to `extents(_:)` until `setFont`.
+  func restore() {
+    cairo_restore(pointer)
+    font = nil
+  }
 }

@@ -19,6 +19,20 @@ public final class Renderer {
   var spriteRadius = -1.0
   /// The display's last text fit, kept until the state or the size changes.
   var lastDisplayFit: (key: DisplayFitKey, fit: DisplayFit)?
+  /// Texts measured so far: labels come back every frame.
+  let measured = MeasuredTexts()
+  /// The surfaces over the window's buffer that regions were last drawn into, newest first.
+  private var targets: [RegionTarget] = []
+
+  /// A surface and a context over caller-owned pixels.
+  private struct RegionTarget {
+    let pixels: UnsafeMutableRawPointer
+    let width: Int
+    let height: Int
+    let stride: Int
+    let surface: CairoSurface
+    let context: CairoContext
+  }
 
   struct SpriteKey: Hashable {
     var radius: Double
@@ -54,7 +68,8 @@ public final class Renderer {
     let surface = CairoSurface(
       width: min(max(frame.width, 1), Layout.maximumSide),
       height: min(max(frame.height, 1), Layout.maximumSide))
-    draw(frame, on: surface, visible: frame.bounds)
+    let context = CairoContext(surface: surface, fontOptions: fontOptions, measured: measured)
+    draw(frame, in: context, visible: frame.bounds, isUsable: surface.status == CAIRO_STATUS_SUCCESS)
     return Image(surface: surface)
   }
 
@@ -69,24 +84,53 @@ public final class Renderer {
     _ frame: Frame, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
   ) {
     guard region.width > 0, region.height > 0 else { return }
-    let surface = CairoSurface(
-      pointer: cairo_image_surface_create_for_data(
-        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(region.width),
-        Int32(region.height), Int32(stride)))
-    cairo_surface_set_device_offset(surface.pointer, -Double(region.x), -Double(region.y))
-    draw(frame, on: surface, visible: region)
-    cairo_surface_flush(surface.pointer)
+    let target = target(pixels, width: region.width, height: region.height, stride: stride)
+    let context = target.context
+    cairo_surface_mark_dirty(target.surface.pointer)
+    context.save()
+    cairo_new_path(context.pointer)  // a path is not part of the saved state
+    cairo_translate(context.pointer, -Double(region.x), -Double(region.y))
+    draw(frame, in: context, visible: region, isUsable: target.surface.status == CAIRO_STATUS_SUCCESS)
+    context.restore()
+    cairo_surface_flush(target.surface.pointer)
   }
 
-  /// Draws the parts of the frame that reach into `visible` (window pixels).
-  private func draw(_ frame: Frame, on surface: CairoSurface, visible: PixelRect) {
-    let context = CairoContext(surface: surface, fontOptions: fontOptions)
+  /// A surface and a context over `pixels`, kept for the next region drawn there in the same
+  /// shape (a key's display and circle come back at the same places of the window's buffer):
+  /// setting them up took about a fifth of drawing a key's rectangles.
+  private func target(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int)
+    -> RegionTarget
+  {
+    if let index = targets.firstIndex(where: {
+      $0.pixels == pixels && $0.width == width && $0.height == height && $0.stride == stride
+    }) {
+      let target = targets.remove(at: index)
+      targets.insert(target, at: 0)
+      return target
+    }
+    let surface = CairoSurface(
+      pointer: cairo_image_surface_create_for_data(
+        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+        Int32(height), Int32(stride)))
+    let target = RegionTarget(
+      pixels: pixels, width: width, height: height, stride: stride, surface: surface,
+      context: CairoContext(surface: surface, fontOptions: fontOptions, measured: measured))
+    targets.insert(target, at: 0)
+    if targets.count > 8 { targets.removeLast() }
+    return target
+  }
+
+  /// Draws the parts of the frame that reach into `visible` (window pixels); only the background
+  /// on a surface cairo could not make.
+  private func draw(
+    _ frame: Frame, in context: CairoContext, visible: PixelRect, isUsable: Bool
+  ) {
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)  // every pixel opaque
     context.setColor(Theme.background)
     cairo_paint(context.pointer)
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
     let layout = frame.layout
-    if !layout.isEmpty && surface.status == CAIRO_STATUS_SUCCESS {
+    if !layout.isEmpty && isUsable {
       if let tip = layout.tip {
         if frame.panelBox(tip).intersects(visible) {
           drawTipScreen(frame, layout: tip, in: context)

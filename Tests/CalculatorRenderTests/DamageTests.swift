@@ -131,7 +131,7 @@ import Testing
     let renderer = Renderer()
     var random = TestSupport.SeededGenerator(seed: UInt64(width * 7919 + height))
     var frame = Frame(calculator: Calculator(), width: width, height: height)
-    var window = renderer.render(frame)
+    let window = renderer.render(frame)
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
     let modes: [Mode] = [.basic, .scientific, .tip]
     var smallKeyDamage = 0
