@@ -1,6 +1,17 @@
 import CalculatorCore
 import CalculatorLayout
 
+/// A keypad cell as a frame shows it (a struct, not a tuple: tuples of these took the runtime's
+/// generic paths on every frame).
+struct ShownKey {
+  /// Where it is.
+  var position: GridPosition
+  /// What the table has there.
+  var cap: KeyCap
+  /// How it looks.
+  var look: KeyLook
+}
+
 /// How one keypad cell looks in a frame: what the renderer draws for it.
 struct KeyLook: Equatable {
   /// The circle's colour.
@@ -14,9 +25,9 @@ struct KeyLook: Equatable {
 }
 
 extension Frame {
-  /// Every cell of the mode's keypad with how it looks, row by row: the renderer draws these and
-  /// `damage(since:)` compares them.
-  func keyLooks() -> [(position: GridPosition, cap: KeyCap, look: KeyLook)] {
+  /// Every cell of the mode's keypad with how it looks, row by row, or those `including` picks:
+  /// the renderer draws these and `damage(since:)` compares them.
+  func keyLooks(including: (GridPosition) -> Bool = { _ in true }) -> [ShownKey] {
     let keypad = Keypad.of(mode)
     // DESIGN.md: the pending operator shows white with an orange label until the next number
     // starts ("12+" shows + white, "12+3" orange again though + is still pending).
@@ -24,14 +35,14 @@ extension Frame {
       keypad.position(of: Key.operation($0), second: showsSecond)
     }
     return keypad.positions.compactMap { position in
-      guard let cap = keypad.cap(at: position) else { return nil }
+      guard including(position), let cap = keypad.cap(at: position) else { return nil }
       let colors = Theme.colors(
         style: cap.style, isPressed: pressed == position, isPending: pending == position,
         isLit: cap.isLit(for: calculator, second: showsSecond) || cap.isLit(for: tip))
       let look = KeyLook(
         fill: colors.fill, labelColor: colors.label,
         label: cap.label(for: calculator, second: showsSecond), isFocused: focused == position)
-      return (position, cap, look)
+      return ShownKey(position: position, cap: cap, look: look)
     }
   }
 
@@ -85,7 +96,12 @@ extension Frame {
         rects.append(panelBox(panel))
       }
     } else {
-      if displayLook != previous.displayLook { rects.append(displayBox(layout)) }
+      // (The display is formatted only when the calculator changed.)
+      if displayCue != previous.displayCue
+        || (calculator != previous.calculator && displayLook != previous.displayLook)
+      {
+        rects.append(displayBox(layout))
+      }
       if shownHistoryRows != previous.shownHistoryRows { rects.append(stripBox(layout)) }
     }
     for (key, old) in zip(keyLooks(), previous.keyLooks()) where key.look != old.look {

@@ -28,12 +28,12 @@ extension Renderer {
   ///
   /// The whole display at the largest size that fits, down to the layout's minimum (24% of the
   /// base); else, in a window narrower than the default, the longest `display(maxLength:)` that
-  /// fits at the minimum. The last answer is kept: the text is measured only when the state or
-  /// the size changes, not on every frame.
+  /// fits at the minimum. The last two answers are kept: the text is measured only when the
+  /// state or the size changes, not on every frame.
   func displayFit(for calculator: Calculator, layout: Layout, context: CairoContext) -> DisplayFit {
     let key = DisplayFitKey(
       calculator: calculator, rect: layout.displayRect, baseSize: layout.displayFontSize)
-    if let cached = lastDisplayFit, cached.key == key { return cached.fit }
+    if let cached = displayFits.first(where: { $0.key == key }) { return cached.fit }
     let (text, size) = displayText(for: calculator, layout: layout, context: context)
     context.setFont(displayFace, size: size)
     let ink = context.extents(text)
@@ -45,7 +45,7 @@ extension Renderer {
     let fit = DisplayFit(
       text: text, size: size, origin: origin,
       ink: Rect(x: origin.x + ink.x, y: origin.y + ink.y, width: ink.width, height: ink.height))
-    lastDisplayFit = (key, fit)
+    displayFits = [(key, fit)] + displayFits.prefix(1)
     return fit
   }
 
@@ -75,6 +75,28 @@ extension Renderer {
     // Nothing fits at the minimum (a display a few pixels wide): shrink the shortest form further.
     let ink = context.extents(previous).width
     return (previous, layout.displayFontSize * min(1, max(room, 0) / max(ink, 1)))
+  }
+
+  /// The rectangles to redraw for `frame` on a window that shows `previous`:
+  /// `frame.damage(since:)` with the display's box narrowed to the ink of its text before and
+  /// after, so a digit typed redraws the digits, not the display's width.
+  ///
+  /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
+  /// grown by 2 px: glyphs snap to whole pixels (half a pixel) and are antialiased (one).
+  public func damage(_ frame: Frame, since previous: Frame) -> [PixelRect] {
+    let damage = frame.damage(since: previous)
+    let layout = frame.layout
+    guard layout.tip == nil, frame.calculator.angle == previous.calculator.angle,
+      let index = damage.firstIndex(of: frame.displayBox(layout))
+    else { return damage }
+    let ink = [frame, previous].map { shown in
+      PixelRect(
+        covering: displayFit(for: shown.calculator, layout: layout, context: measuringContext).ink,
+        margin: 2, within: frame.displayBox(layout))
+    }
+    var narrowed = damage
+    narrowed[index] = ink[0].union(ink[1])
+    return PixelRect.coalesced(narrowed)
   }
 
   func drawDisplay(_ frame: Frame, layout: Layout, in context: CairoContext) {

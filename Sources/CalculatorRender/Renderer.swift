@@ -17,10 +17,14 @@ public final class Renderer {
   /// Circles already rasterized, for the current radius only.
   var sprites: [SpriteKey: CairoSurface] = [:]
   var spriteRadius = -1.0
-  /// The display's last text fit, kept until the state or the size changes.
-  var lastDisplayFit: (key: DisplayFitKey, fit: DisplayFit)?
+  /// The display's last two text fits (the frame on the window and the next one), kept until
+  /// the state or the size changes.
+  var displayFits: [(key: DisplayFitKey, fit: DisplayFit)] = []
   /// Texts measured so far: labels come back every frame.
   let measured = MeasuredTexts()
+  /// A context for measuring text outside any drawing (`damage(_:since:)`).
+  lazy var measuringContext = CairoContext(
+    surface: CairoSurface(width: 1, height: 1), fontOptions: fontOptions, measured: measured)
   /// The surfaces over the window's buffer that regions were last drawn into, newest first.
   private var targets: [RegionTarget] = []
 
@@ -69,7 +73,8 @@ public final class Renderer {
       width: min(max(frame.width, 1), Layout.maximumSide),
       height: min(max(frame.height, 1), Layout.maximumSide))
     let context = CairoContext(surface: surface, fontOptions: fontOptions, measured: measured)
-    draw(frame, in: context, visible: frame.bounds, isUsable: surface.status == CAIRO_STATUS_SUCCESS)
+    draw(
+      frame, in: context, visible: frame.bounds, isUsable: surface.status == CAIRO_STATUS_SUCCESS)
     return Image(surface: surface)
   }
 
@@ -90,7 +95,8 @@ public final class Renderer {
     context.save()
     cairo_new_path(context.pointer)  // a path is not part of the saved state
     cairo_translate(context.pointer, -Double(region.x), -Double(region.y))
-    draw(frame, in: context, visible: region, isUsable: target.surface.status == CAIRO_STATUS_SUCCESS)
+    draw(
+      frame, in: context, visible: region, isUsable: target.surface.status == CAIRO_STATUS_SUCCESS)
     context.restore()
     cairo_surface_flush(target.surface.pointer)
   }

@@ -230,7 +230,9 @@ final class App {
   func drawIfNeeded() {
     let frame = state.frame
     guard isExposed, needsRedraw || frame != drawnFrame else { return }
-    let regions = needsRedraw ? [frame.bounds] : drawnFrame.map(frame.damage) ?? [frame.bounds]
+    let regions =
+      needsRedraw
+      ? [frame.bounds] : drawnFrame.map { renderer.damage(frame, since: $0) } ?? [frame.bounds]
     needsRedraw = false
     drawnFrame = frame
     guard frame.width > 0, frame.height > 0 else { return }

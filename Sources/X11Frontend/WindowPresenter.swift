@@ -92,25 +92,33 @@ final class WindowPresenter {
 
   /// Draws `regions` of the frame (clipped to the window; the whole window when nil) and sends
   /// them, top to bottom, each as soon as it is drawn.
+  ///
+  /// The first piece is flushed at once (the first changed pixels), the rest with the last. The
+  /// last asks for a completion event, which says the server has read all of them; so does each
+  /// band of a whole window, as the next band but one waits for it.
   func present(_ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer) {
     let bounds = frame.bounds
+    var bands: [(band: PixelRect, limit: Int)] = []
     for region in regions ?? [bounds] {
       let region = region.intersection(bounds)
       guard !region.isEmpty else { continue }
       // A row is at most 32,767 pixels (`Layout.maximumSide`): 128 KiB, within a band.
-      let stride = region.width * 4
       let limit = region == bounds ? WindowPresenter.wholeWindowBand : WindowPresenter.halfSize
-      let rows = max(1, min(region.height, limit / stride))
-      var top = region.y
-      while top < region.maxY {
-        let band = PixelRect(
-          x: region.x, y: top, width: region.width, height: min(rows, region.maxY - top))
-        let pixels = space(bytes: band.height * stride, limit: limit)
-        renderer.render(frame, region: band, into: pixels, stride: stride)
-        put(band, pixels: pixels, stride: stride)
-        XFlush(display)  // the server copies this piece while the next is drawn
-        top += band.height
+      let rows = max(1, min(region.height, limit / (region.width * 4)))
+      for top in stride(from: region.y, to: region.maxY, by: rows) {
+        let height = min(rows, region.maxY - top)
+        bands.append((PixelRect(x: region.x, y: top, width: region.width, height: height), limit))
       }
+    }
+    for (index, piece) in bands.enumerated() {
+      let stride = piece.band.width * 4
+      let pixels = space(bytes: piece.band.height * stride, limit: piece.limit)
+      renderer.render(frame, region: piece.band, into: pixels, stride: stride)
+      let isLast = index == bands.count - 1
+      put(
+        piece.band, pixels: pixels, stride: stride,
+        completes: isLast || piece.limit == WindowPresenter.wholeWindowBand)
+      if index == 0 || isLast { XFlush(display) }
     }
     used = WindowPresenter.halfSize  // the next frame starts in the other half
   }
@@ -156,7 +164,11 @@ final class WindowPresenter {
     completed(through: pending)
   }
 
-  private func put(_ band: PixelRect, pixels: UnsafeMutableRawPointer, stride: Int) {
+  /// Sends one piece; with `completes`, through MIT-SHM, the server reports when it has read it
+  /// (and so every piece before it).
+  private func put(
+    _ band: PixelRect, pixels: UnsafeMutableRawPointer, stride: Int, completes: Bool
+  ) {
     // The renderer's Cairo ARGB32 pixels go to the window unchanged: a screenshot of the window
     // equals `--render` of the same frame.
     var image = XImage()
@@ -181,7 +193,7 @@ final class WindowPresenter {
       pendingPuts[half] = XNextRequest(display)
       XShmPutImage(
         display, window, graphicsContext, &image, 0, 0, Int32(band.x), Int32(band.y),
-        UInt32(band.width), UInt32(band.height), 1)
+        UInt32(band.width), UInt32(band.height), completes ? 1 : 0)
     case .plain:
       // Xlib copies the pixels into its requests (at most 256 KiB each) before returning.
       XPutImage(

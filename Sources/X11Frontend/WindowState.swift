@@ -103,7 +103,11 @@ struct WindowState: Equatable, Sendable {
     layout.maxHistoryOffset(rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts)
   }
 
-  private var clampedHistoryOffset: Int { min(max(historyOffset, 0), max(maxHistoryOffset, 0)) }
+  /// The offset within 0…`maxHistoryOffset`; at rest (0, after any key) without going over the
+  /// tape, which every frame would otherwise do.
+  private var clampedHistoryOffset: Int {
+    historyOffset <= 0 ? 0 : min(historyOffset, max(maxHistoryOffset, 0))
+  }
 
   /// A new size: a pointer press is dropped and the strip returns to the newest row.
   mutating func resize(width: Int, height: Int) {

@@ -102,6 +102,18 @@ import Testing
     #expect(damage.reduce(0) { $0 + $1.area } < 360 * 640 / 2)
   }
 
+  @Test func theRendererNarrowsTheDisplayToTheDigits() {
+    let renderer = Renderer()
+    let damage = renderer.damage(frame("125"), since: frame("12"))
+    // "12" and "125" at the base size, right-aligned: less than half the display's width, as
+    // tall as the digits (about 58 of its 96 rows), inside the display's box.
+    #expect(damage.count == 1)
+    let digits = damage.first ?? displayBox
+    #expect(digits.width * 2 < displayBox.width && digits.height < 70)
+    #expect(displayBox.intersection(digits) == digits)
+    #expect(digits.maxX > displayBox.maxX - 6)  // right-aligned
+  }
+
   @Test func sizeModeMenuAndOverlayRedrawEverything() {
     let base = frame("12+3")
     let whole = [PixelRect(x: 0, y: 0, width: Self.width, height: Self.height)]
@@ -132,6 +144,7 @@ import Testing
     var random = TestSupport.SeededGenerator(seed: UInt64(width * 7919 + height))
     var frame = Frame(calculator: Calculator(), width: width, height: height)
     let window = renderer.render(frame)
+    let narrowedWindow = renderer.render(frame)
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
     let modes: [Mode] = [.basic, .scientific, .tip]
     var smallKeyDamage = 0
@@ -158,20 +171,24 @@ import Testing
       case 16: next.menuSelection = next.menuSelection == nil ? MenuSelection() : nil
       default: next.pressed = next.layout.keypad.positions.randomElement(using: &random)
       }
+      // The frame's own damage, and the renderer's with the display narrowed to the text.
       let damage = next.damage(since: frame)
-      for region in damage {
-        let start = window.bytes + region.y * window.stride + region.x * 4
-        renderer.render(next, region: region, into: start, stride: window.stride)
-      }
+      let narrowed = renderer.damage(next, since: frame)
       let expected = renderer.render(next)
-      let differing = window.differingPixels(from: expected)
-      #expect(differing == 0, "step \(step): \(damage) left \(differing) stale pixels")
-      guard differing == 0 else { return }
+      for (window, regions) in [(window, damage), (narrowedWindow, narrowed)] {
+        for region in regions {
+          let start = window.bytes + region.y * window.stride + region.x * 4
+          renderer.render(next, region: region, into: start, stride: window.stride)
+        }
+        let differing = window.differingPixels(from: expected)
+        #expect(differing == 0, "step \(step): \(regions) left \(differing) stale pixels")
+        guard differing == 0 else { return }
+      }
       if (next.calculator != frame.calculator || next.tip != frame.tip) && next.mode == frame.mode
         && next.menuSelection == nil && frame.menuSelection == nil
       {
         keySteps += 1
-        let area = damage.reduce(0) { $0 + $1.area }
+        let area = narrowed.reduce(0) { $0 + $1.area }
         if area * 2 < width * height { smallKeyDamage += 1 }
       }
       frame = next
