@@ -311,8 +311,12 @@ def run(options, process, events, report):
     if options.focus:
         focusable = with_role(frame, "push button") + with_role(frame, "entry")
         target = next(element for element in focusable if element.name == options.focus)
+        focus_events = sum(1 for event in events if event["type"] == "focus:")
         target.queryComponent().grabFocus()
         settle(frame)
+        # The request is answered at once and carried out by circlecalc's loop: its events may
+        # come after the answer.
+        pump(3, lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
         focusable = with_role(frame, "push button") + with_role(frame, "entry")
         report["focused"] = names_with_state(focusable, pyatspi.STATE_FOCUSED)
         report["focused_entries"] = describe_entries(frame)
