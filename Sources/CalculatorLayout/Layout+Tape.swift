@@ -28,6 +28,9 @@ public struct HistoryStripRow: Equatable, Sendable {
 /// one calculation a tick: each tick up puts the `= result` row of the next older calculation
 /// at the bottom, with as many whole rows as fit above it (its own, then older ones). A past
 /// calculation taller than the strip scrolls a row a tick until its first row is at the top.
+/// Scrolling stops at the first tick that brings the tape's oldest row into view, and there the
+/// strip shows the tape's first rows, the oldest in its top row (DESIGN.md section 3: no empty
+/// rows above it); when the whole tape fits, that is the first tick, rows at the bottom.
 ///
 /// Past rows are two thirds of a current row, so a calculation of four rows (`1,200`,
 /// `× 1.08`, `+ 49.9`, `= 1,345.9`) shows whole in the default window, one tick from rest.
@@ -58,7 +61,21 @@ extension Layout {
   public func maxHistoryOffset<Past: RandomAccessCollection<Int>>(
     rowCount: Int, pastRowCounts: Past
   ) -> Int {
-    pastRowCounts.reduce(maxHistoryOffset(rowCount: rowCount)) { $0 + ticks(forPastRows: $1) }
+    let fit = visiblePastHistoryRows
+    var offset = maxHistoryOffset(rowCount: rowCount)
+    guard fit > 0 else { return offset }
+    var older = pastRowCounts.reduce(0, +)  // rows of the calculations older than `count`'s
+    for count in pastRowCounts.reversed() {
+      older -= count
+      let ticks = ticks(forPastRows: count)
+      // Tick `tick` of this calculation has its row `count - tick` at the bottom of the strip:
+      // the oldest row is in view once that row and every older one fit.
+      if let tick = (1...ticks).first(where: { older + count - $0 + 1 <= fit }) {
+        return offset + tick
+      }
+      offset += ticks
+    }
+    return offset
   }
 
   /// The rows the strip shows, top to bottom, `offset` ticks back from rest (clamped to
@@ -76,8 +93,13 @@ extension Layout {
           startsCalculation: false)
       }
     }
+    let maximum = maxHistoryOffset(rowCount: rowCount, pastRowCounts: pastRowCounts)
+    let total = pastRowCounts.reduce(0, +)
+    if offset >= maximum && total > visiblePastHistoryRows {
+      return firstRows(of: pastRowCounts)
+    }
     // Find the calculation at the bottom and how many of its rows are scrolled below it.
-    var remaining = offset - currentTicks
+    var remaining = min(offset, maximum) - currentTicks
     var calculation = pastRowCounts.endIndex - 1
     while remaining > ticks(forPastRows: pastRowCounts[calculation]),
       calculation > pastRowCounts.startIndex
@@ -108,5 +130,34 @@ extension Layout {
       }
     }
     return rows.reversed()
+  }
+
+  /// The tape's first rows in every slot of the strip, the oldest in the top one; for a tape
+  /// taller than the strip.
+  private func firstRows<Past: RandomAccessCollection<Int>>(of pastRowCounts: Past)
+    -> [HistoryStripRow] where Past.Index == Int
+  {
+    let fit = visiblePastHistoryRows
+    let height = pastHistoryRowHeight
+    var rows: [HistoryStripRow] = []
+    var calculation = pastRowCounts.startIndex
+    var row = 0
+    while rows.count < fit, calculation < pastRowCounts.endIndex {
+      guard row < pastRowCounts[calculation] else {
+        calculation += 1
+        row = 0
+        continue
+      }
+      let slot = fit - rows.count  // slots from the bottom, this one included
+      rows.append(
+        HistoryStripRow(
+          source: .past(calculation: calculation, row: row),
+          rect: Rect(
+            x: historyRect.minX, y: historyRect.maxY - Double(slot) * height,
+            width: historyRect.width, height: height),
+          startsCalculation: row == 0 && !rows.isEmpty))
+      row += 1
+    }
+    return rows
   }
 }

@@ -62,6 +62,37 @@ import Testing
     #expect(Self.shown(layout, current: 3, past: past, offset: -4) == expected[0])
   }
 
+  /// The tape's oldest calculations shorter than the strip: scrolling stops at the tick that
+  /// brings the oldest row into view, with the oldest row in the top slot and no empty slot
+  /// above it (DESIGN.md section 3), not one tick per calculation down to the oldest's end.
+  @Test func scrollingStopsWithTheOldestRowAtTheTop() {
+    let layout = Layout(width: 360, height: 640)  // four past rows fit
+    let past = [2, 1, 6]
+    // Current: 0 rows; the 6-row calculation takes 3 ticks, then the oldest row is in view.
+    #expect(layout.maxHistoryOffset(rowCount: 0, pastRowCounts: past) == 4)
+    let expected: [[[Int]]] = [
+      [],
+      [[2, 2], [2, 3], [2, 4], [2, 5]],
+      [[2, 1], [2, 2], [2, 3], [2, 4]],
+      [[2, 0], [2, 1], [2, 2], [2, 3]],
+      [[0, 0], [0, 1], [1, 0], [2, 0]],  // the tape's first four rows
+      [[0, 0], [0, 1], [1, 0], [2, 0]],
+    ]
+    for (offset, rows) in expected.enumerated() {
+      #expect(Self.shown(layout, current: 0, past: past, offset: offset) == rows, "\(offset)")
+    }
+    let last = layout.shownHistory(rowCount: 0, pastRowCounts: past, offset: 4)
+    #expect(last.map(\.startsCalculation) == [false, false, true, true])
+    // The same slots as every other tick: the bottom row on the strip's bottom.
+    #expect(
+      last.map(\.rect)
+        == layout.shownHistory(rowCount: 0, pastRowCounts: past, offset: 3).map(\.rect))
+    // A tape that fits whole: one tick shows it all, at the bottom, and the wheel stops there.
+    #expect(layout.maxHistoryOffset(rowCount: 2, pastRowCounts: [1, 2]) == 0 + 1)  // 2 current fit
+    #expect(
+      Self.shown(layout, current: 2, past: [1, 2], offset: 9) == [[0, 0], [1, 0], [1, 1]])
+  }
+
   @Test func anEmptyTapeScrollsAsBefore() {
     let layout = Layout(width: 393, height: 852)
     for count in [0, 1, 6, 10] {
