@@ -32,7 +32,8 @@ extension Renderer {
   /// state or the size changes, not on every frame.
   func displayFit(for calculator: Calculator, layout: Layout, context: CairoContext) -> DisplayFit {
     let key = DisplayFitKey(
-      calculator: calculator, rect: layout.displayRect, baseSize: layout.displayFontSize)
+      calculator: calculator, rect: layout.displayRect, baseSize: layout.displayFontSize,
+      showsIndicator: showsAngleIndicator(for: calculator, layout: layout))
     if let cached = displayFits.first(where: { $0.key == key }) { return cached.fit }
     let (text, size) = displayText(for: calculator, layout: layout, context: context)
     context.setFont(displayFace, size: size)
@@ -52,10 +53,12 @@ extension Renderer {
   private func displayText(for calculator: Calculator, layout: Layout, context: CairoContext)
     -> (text: String, size: Double)
   {
+    // `Rad` keeps its place at the display's left: the number fits beside it.
+    let reserved = angleIndicatorRoom(for: calculator, layout: layout, context: context)
     context.setFont(displayFace, size: layout.displayFontSize)
     // The ink at the base size, widened so that once shrunk it leaves the glyph-snap slack.
     let rect = layout.displayRect.width
-    let room = rect - Self.glyphSnapSlack
+    let room = rect - Self.glyphSnapSlack - reserved
     func widthToFit(_ text: String) -> Double {
       room > 0 ? context.extents(text).width * rect / room : .infinity
     }
@@ -159,4 +162,5 @@ struct DisplayFitKey: Equatable {
   var calculator: Calculator
   var rect: Rect
   var baseSize: Double
+  var showsIndicator: Bool
 }

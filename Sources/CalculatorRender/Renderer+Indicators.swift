@@ -4,9 +4,10 @@ import CalculatorLayout
 
 extension Renderer {
   /// `Rad` at the display's left while the angle unit is radians (DESIGN.md section 6), in the
-  /// strip's gray, on the display's baseline.
+  /// strip's gray, on the display's baseline; only with the scientific keys, whose functions it
+  /// is about (the basic keypad keeps the unit for them but shows none).
   func drawAngleIndicator(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    guard frame.calculator.angle == .radians else { return }
+    guard showsAngleIndicator(for: frame.calculator, layout: layout) else { return }
     let rect = layout.displayRect
     context.setColor(Theme.historyText)
     context.setFont(labelFace, size: Theme.indicatorSize * layout.displayFontSize)
@@ -18,4 +19,20 @@ extension Renderer {
 
   /// The indicator's text.
   static let radiansIndicator = "Rad"
+
+  /// Whether `Rad` shows: radians, on a keypad with the angle key.
+  func showsAngleIndicator(for calculator: Calculator, layout: Layout) -> Bool {
+    calculator.angle == .radians && layout.keypad.position(of: .modifier(.angle)) != nil
+  }
+
+  /// The width at the display's left that `Rad` and a gap of half its size take from the
+  /// number; 0 when it does not show.
+  func angleIndicatorRoom(for calculator: Calculator, layout: Layout, context: CairoContext)
+    -> Double
+  {
+    guard showsAngleIndicator(for: calculator, layout: layout) else { return 0 }
+    let size = Theme.indicatorSize * layout.displayFontSize
+    context.setFont(labelFace, size: size)
+    return context.extents(Renderer.radiansIndicator).width + size / 2
+  }
 }

@@ -135,3 +135,48 @@ let displayWidths: [(Int, Int)] =
     #expect(strips[5].map(\.1) == strips[6].map(\.1))
   }
 }
+
+/// DESIGN.md section 6: `Rad` at the display's left in scientific mode; the number fits beside
+/// it, sign and every digit clear of it. The basic keypad has no angle key and shows no `Rad`.
+@Suite struct AngleIndicatorPixelTests {
+  let renderer = Renderer()
+
+  @Test(arguments: [
+    "[rad]12345678901234567890n", "[rad]1/30000000n=", "[rad]1.2345678901234567891[ee]99n=",
+    "[rad]7",
+  ])
+  func theNumberKeepsClearOfRad(keys: String) throws {
+    for (width, height) in [(360, 640), (500, 300), (852, 393), (250, 500), (1280, 720)] {
+      var frame = frame(keys, width, height)
+      frame.mode = .scientific
+      let image = renderer.render(frame)
+      let display = frame.layout.displayRect
+      let pixels = image.nonBlackPixels(
+        xs: Int(display.minX)..<Int(display.maxX) + 1,
+        ys: Int(display.minY)..<Int(display.maxY) + 1)
+      let size = "\(keys) at \(width)×\(height)"
+      // The indicator's bluish gray (0x8E8E93, antialiased: scaled, blue still above red) and
+      // the number's white (antialiased: neutral grays).
+      let rad = pixels.filter { $0.2.blue > $0.2.red }.map(\.0)
+      let number = pixels.filter { $0.2.red == $0.2.blue && $0.2.red >= 0x40 }.map(\.0)
+      let radEnd = try #require(rad.max(), "\(size): no Rad")
+      let numberStart = try #require(number.min(), "\(size): no number")
+      #expect(radEnd < numberStart, "\(size)")
+      // The whole number: what --print prints.
+      #expect(
+        renderer.displayFit(
+          for: frame.calculator, layout: frame.layout, context: renderer.measuringContext
+        ).text == frame.calculator.display, "\(size)")
+    }
+  }
+
+  @Test func theBasicKeypadShowsNoRad() {
+    let frame = frame("[rad]12345678901234567890n", 360, 640)
+    let image = renderer.render(frame)
+    let display = frame.layout.displayRect
+    let pixels = image.nonBlackPixels(
+      xs: 0..<360, ys: Int(display.minY)..<Int(display.maxY) + 1)
+    #expect(!pixels.contains { $0.2.blue > $0.2.red })  // no bluish gray: no Rad
+    #expect(pixels.contains { $0.2 == Theme.displayText })
+  }
+}
