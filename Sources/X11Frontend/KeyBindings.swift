@@ -162,7 +162,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding([],        XK_question,      .action(.toggleShortcuts),              "?"),
   KeyBinding([],        XK_F1,            .action(.toggleShortcuts),              "F1"),
   KeyBinding([],        XK_Tab,           .action(.focusNext),                    "Tab"),
-  KeyBinding([],        XK_ISO_Left_Tab,  .action(.focusPrevious),                nil),  // Shift+Tab
+  KeyBinding([],        XK_ISO_Left_Tab,  .action(.focusPrevious),                "Shift+Tab"),
   KeyBinding([],        XK_space,         .action(.pressFocused),                 "Space"),
   KeyBinding(.control,  XK_c,             .action(.copy),                         "Ctrl+C"),
   KeyBinding(.control,  XK_v,             .action(.paste),                        "Ctrl+V"),
