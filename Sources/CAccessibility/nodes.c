@@ -133,6 +133,20 @@ static gboolean cca_element_grab_focus(AtkComponent *component) {
   return TRUE;
 }
 
+/* Whether the point lies in the element: in its box, and for a key in the circle inscribed in
+ * it (DESIGN.md section 3: a key's hit area is its circle, not its box, for a screen reader's
+ * pointer as for a click). */
+static gboolean cca_element_contains(
+    AtkComponent *component, gint x, gint y, AtkCoordType coord_type) {
+  gint left, top, width, height;
+  cca_element_get_extents(component, &left, &top, &width, &height, coord_type);
+  if (x < left || y < top || x >= left + width || y >= top + height) return FALSE;
+  if (atk_object_get_role(ATK_OBJECT(component)) != ATK_ROLE_PUSH_BUTTON) return TRUE;
+  double radius = MIN(width, height) / 2.0;
+  double dx = x - (left + width / 2.0), dy = y - (top + height / 2.0);
+  return dx * dx + dy * dy <= radius * radius;
+}
+
 /* The last child that holds the point: later children are drawn over earlier ones (the menu
  * over the keys), and an entry over its label. */
 static AtkObject *cca_element_ref_accessible_at_point(
@@ -148,6 +162,7 @@ static AtkObject *cca_element_ref_accessible_at_point(
 
 static void cca_element_interface_init(AtkComponentIface *iface) {
   iface->get_extents = cca_element_get_extents;
+  iface->contains = cca_element_contains;
   iface->get_layer = cca_element_get_layer;
   iface->grab_focus = cca_element_grab_focus;
   iface->ref_accessible_at_point = cca_element_ref_accessible_at_point;

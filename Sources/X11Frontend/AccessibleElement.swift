@@ -63,8 +63,9 @@ extension AccessibleElement {
     let layout = frame.layout
     let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
     self.init(role: .frame, name: "CircleCalc", bounds: window, isActive: isActive)
-    if let tip = layout.tip {
-      children += AccessibleElement.tipScreen(of: frame, layout: tip)
+    if frame.mode == .tip {
+      // A window too small for any circle has no Tip & Split screen to read.
+      if let tip = layout.tip { children += AccessibleElement.tipScreen(of: frame, layout: tip) }
     } else {
       children += AccessibleElement.calculatorScreen(of: frame, layout: layout)
     }

@@ -57,6 +57,9 @@ struct AccessibilityEndToEndTests {
       let size = [Int(box.maxX.rounded()) - x, Int(box.maxY.rounded()) - y]
       #expect(key.window == [x, y] + size, "\(key.name)")
       #expect(key.screen == [x + 50, y + 70] + size, "\(key.name)")
+      // A key is its circle, for a screen reader's pointer as for a click (DESIGN.md section 3).
+      #expect(key.atCentre == key.name)
+      #expect(key.atCorner == nil, "\(key.name)")  // no child there: between the circles
     }
     #expect(keys.first { $0.name == "seven" }?.window == [20, 292, 72, 72])
 
@@ -315,6 +318,15 @@ struct AccessibilityEndToEndTests {
       var screen: [Int]
       var window: [Int]
       var states: [String]
+      /// The name of what lies at the centre of its box, and just inside the box's corner.
+      var atCentre: String?
+      var atCorner: String?
+
+      enum CodingKeys: String, CodingKey {
+        case name, actions, screen, window, states
+        case atCentre = "at_centre"
+        case atCorner = "at_corner"
+      }
     }
     struct Step: Decodable {
       var click: String?

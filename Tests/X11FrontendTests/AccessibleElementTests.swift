@@ -284,6 +284,19 @@ import Testing
     #expect(tree("").children[1].children.isEmpty)
   }
 
+  /// A window too small for any circle: no keys; in Tip & Split no basic display either (the
+  /// hidden calculator's number read as if it were shown).
+  @Test func aWindowTooSmallForCirclesListsNothingOfAnotherMode() {
+    for size in [1, 8] {
+      #expect(tree("100", width: size, height: size, mode: .tip).children.isEmpty, "\(size)")
+      #expect(
+        tree("100", width: size, height: size).children.map(\.role) == [.label, .list],
+        "\(size)")
+    }
+    #expect(
+      tree("100", width: 360, height: 640, mode: .tip).children.contains { $0.role == .entry })
+  }
+
   /// Issue 12: scrolled back into the tape, the list holds the past rows the strip shows.
   @Test func theStripListsPastCalculationsWhenScrolledBack() {
     let scrolled = tree("", historyOffset: 1) {

@@ -248,14 +248,23 @@ def run(options, process, events, report):
                        "states": states(frame)}
     report["roles"] = [element.getRoleName() for element in children(frame)]
     report["keys"] = []
+    def name_at(x, y):
+        found = frame.queryComponent().getAccessibleAtPoint(x, y, pyatspi.WINDOW_COORDS)
+        return found.name if found else None
+
     for key in with_role(frame, "push button"):
         action = key.queryAction()
+        box = extents(key, pyatspi.WINDOW_COORDS)
         report["keys"].append({
             "name": key.name,
             "actions": [action.getName(index) for index in range(action.nActions)],
             "screen": extents(key, pyatspi.DESKTOP_COORDS),
-            "window": extents(key, pyatspi.WINDOW_COORDS),
+            "window": box,
             "states": states(key),
+            # What lies at the centre of the key's box, and 2 px inside its top left corner
+            # (outside the circle, where a click presses nothing).
+            "at_centre": name_at(box[0] + box[2] // 2, box[1] + box[3] // 2),
+            "at_corner": name_at(box[0] + 2, box[1] + 2),
         })
     report["entries"] = describe_entries(frame)
     display = find_display(frame)
