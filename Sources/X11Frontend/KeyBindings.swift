@@ -207,6 +207,7 @@ extension KeyBinding {
       case .key(.digit): action = "digits"
       case .key(let key): action = mode == .tip ? TipKey(key)?.spokenName ?? "" : key.spokenName
       case .action(.focusNext) where mode == .tip: action = "focus the next field or key"
+      case .action(.focusPrevious) where mode == .tip: action = "focus the previous field or key"
       case .action(let appAction): action = appAction.description
       }
       return ShortcutLine(keys: line.keys.joined(separator: "  "), action: action)

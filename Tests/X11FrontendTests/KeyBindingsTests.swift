@@ -157,6 +157,7 @@ import Testing
     #expect(lines.contains("Escape → all clear"))
     #expect(lines.contains("BackSpace → delete"))
     #expect(lines.contains("Tab → focus the next field or key"))
+    #expect(lines.contains("Shift+Tab → focus the previous field or key"))
     #expect(lines.contains("Ctrl+3 → Tip & Split mode"))
     #expect(lines.contains("Ctrl+C → copy"))
     for absent in ["*", "/", "=", "%", "n", "(", "Delete", "Return"] {
