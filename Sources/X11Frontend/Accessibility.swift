@@ -78,6 +78,11 @@ final class Accessibility {
     table.wait(descriptor, milliseconds) != 0
   }
 
+  /// Speaks `text` once, from the window: what has no name change of its own to announce.
+  func announce(_ text: String) {
+    if let frame { table.announce(frame.id, text) }
+  }
+
   /// Tells the library what changed since the last tree.
   func update(_ tree: AccessibleElement) {
     if var node = frame {

@@ -36,10 +36,20 @@ extension App {
     AccessibleElement(frame: state.frame, isActive: hasInputFocus)
   }
 
-  /// Tells the bridge what changed since the last call (nothing when it is off).
+  /// Tells the bridge what changed since the last call (nothing when it is off), and speaks a
+  /// refusal (a paste that is not a number, NaN copied, a Tip & Split key beyond its limit):
+  /// the display only turns red, and its text stays the same.
   func updateAccessibility() {
-    accessibility?.update(accessibleTree)
+    guard let accessibility else { return }
+    accessibility.update(accessibleTree)
+    if state.refusals != announcedRefusals {
+      announcedRefusals = state.refusals
+      accessibility.announce(App.refusalAnnouncement)
+    }
   }
+
+  /// What a screen reader says for a refusal.
+  static let refusalAnnouncement = "Not accepted"
 
   /// Sleeps in one poll() on the X connection and the bridge's descriptors (at most
   /// `milliseconds`, -1 for no limit), then draws and reports what the bridge's clicks changed.

@@ -85,6 +85,8 @@ final class App {
   var hasIcon = false
   /// The accessibility bridge, once started after the first frame; nil without a bus.
   var accessibility: Accessibility?
+  /// The refusals spoken so far (`WindowState.refusals`).
+  var announcedRefusals = 0
   /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
   var hasInputFocus = false
 

@@ -44,6 +44,8 @@ struct WindowState: Equatable, Sendable {
   var tapeChanges = TapeChanges()
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
+  /// How many refusals (the red cue) there have been: each is spoken to a screen reader once.
+  private(set) var refusals = 0
   /// The key inside the focus ring (Tab, Shift+Tab), which Space presses; nil before any Tab.
   var focusedCell: GridPosition?
   /// In tip mode, the focus ring is on the active field (which field is the core's `active`).
@@ -69,7 +71,7 @@ struct WindowState: Equatable, Sendable {
     frame.pressed = litCell
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = displayCue
-    frame.focused = focusedCell
+    frame.focused = menu == nil ? focusedCell : nil  // the open menu has the focus
     frame.tip = tip
     frame.focusedField = mode == .tip && focusesField ? tip.active : nil
     return frame
@@ -129,6 +131,7 @@ struct WindowState: Equatable, Sendable {
   mutating func showCue(_ cue: DisplayCue, at now: ContinuousClock.Instant) {
     endCue()
     deadlines.start(cue == .refused ? .refusedCue : .copiedCue, at: now)
+    if cue == .refused { refusals += 1 }
   }
 
   private mutating func endCue() {

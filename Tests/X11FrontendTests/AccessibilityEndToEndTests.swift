@@ -247,6 +247,20 @@ struct AccessibilityEndToEndTests {
     #expect(report.stderr == "")
   }
 
+  /// A refusal only turns the display red: it is spoken, once each time.
+  @Test func aRefusalIsSpoken() throws {
+    let server = try XvfbServer()
+    let report = try runClient(
+      ["--key", "ctrl+c", "--key", "ctrl+c"], arguments: ["--keys", "5/0=", "--size", "360x640"],
+      server: server)
+    #expect(report.error == nil)
+    #expect(report.display == "NaN")  // NaN is not copied
+    let announcements = (report.events ?? []).filter { $0.type == "object:announcement" }
+    #expect(announcements.map(\.data) == ["Not accepted", "Not accepted"])
+    #expect(announcements.map(\.source) == ["CircleCalc", "CircleCalc"])
+    #expect(report.stderr == "")
+  }
+
   @Test func tabAndSpaceReachTheResultWithoutAMouse() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)

@@ -42,6 +42,30 @@ import Testing
     #expect(state.focusedCell == cell(4, 3))
   }
 
+  /// The open menu has the focus: the ring leaves the key while it shows, and comes back.
+  @Test func theRingIsNotDrawnWhileTheMenuIsOpen() {
+    var state = state()
+    state.moveFocus(by: 1)
+    #expect(state.frame.focused == cell(0, 0))
+    state.menu = MenuSelection()
+    #expect(state.frame.focused == nil)
+    state.menu = nil
+    #expect(state.frame.focused == cell(0, 0))
+  }
+
+  /// Each refusal is counted once, for the screen reader to hear it once; a copy cue is none.
+  @Test func refusalsAreCounted() {
+    var state = state()
+    state.mode = .tip
+    state.press(.people(.fewer), at: .now)  // already 1
+    state.press(.people(.fewer), at: .now)
+    #expect(state.refusals == 2)
+    #expect(state.displayCue == .refused)
+    state.press(.people(.more), at: .now)
+    state.showCue(.copied, at: .now)
+    #expect(state.refusals == 2)
+  }
+
   @Test func spacePressesTheRingedKeyAsAClickDoes() {
     var typed = state("12+")
     var clicked = typed
