@@ -98,4 +98,22 @@ public struct HistoryTape: Equatable, Sendable {
   public var shownRowCounts: LazyMapCollection<[Calculation], Int> {
     calculations.lazy.map(\.shownRowCount)
   }
+
+  /// How many rows each calculation the strip scrolls back to shows, oldest first, under the
+  /// `current` calculator: all of them, but the newest while `current` still shows it (just
+  /// finished with `=`: its rows in the strip, its result in the display), which would show
+  /// the same calculation twice.
+  public func shownRowCounts(under current: Calculator)
+    -> LazyMapCollection<ArraySlice<Calculation>, Int>
+  {
+    calculations.dropLast(isShown(by: current) ? 1 : 0).lazy.map(\.shownRowCount)
+  }
+
+  /// Whether `current` shows the newest calculation as it was finished.
+  private func isShown(by current: Calculator) -> Bool {
+    guard let newest = calculations.last, newest.rows.count == current.historyCount,
+      current.pendingOperation == nil, current.openParentheses == 0, !current.isTyping
+    else { return false }
+    return newest.result == current.display && newest.rows == current.history
+  }
 }

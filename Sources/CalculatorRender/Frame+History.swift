@@ -19,7 +19,7 @@ extension Frame {
   public var shownHistoryRows: [ShownHistoryRow] {
     let layout = layout
     return layout.shownHistory(
-      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts,
+      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator),
       offset: historyOffset
     ).map { row in
       let text =
@@ -35,6 +35,6 @@ extension Frame {
   /// The largest `historyOffset` this frame's strip scrolls to.
   public var maxHistoryOffset: Int {
     layout.maxHistoryOffset(
-      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts)
+      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator))
   }
 }

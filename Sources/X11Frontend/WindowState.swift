@@ -102,7 +102,8 @@ struct WindowState: Equatable, Sendable {
   }
 
   private var maxHistoryOffset: Int {
-    layout.maxHistoryOffset(rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts)
+    layout.maxHistoryOffset(
+      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator))
   }
 
   /// The offset within 0…`maxHistoryOffset`; at rest (0, after any key) without going over the

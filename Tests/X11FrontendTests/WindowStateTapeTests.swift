@@ -138,6 +138,30 @@ import Testing
     #expect(state.calculator == TestSupport.calculator(after: "12+34+"))
   }
 
+  /// Just after `=` the strip still shows the calculation the tape's newest one is: the wheel
+  /// goes to the one before it, not to the same calculation again, dimmed.
+  @Test func theCalculationJustFinishedIsNotShownTwice() {
+    var state = state()
+    type("7*8=", into: &state)
+    type("3+4=", into: &state)
+    #expect(state.tape.calculations.map(\.line) == ["7 × 8 = 56", "3 + 4 = 7"])
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["3", "+ 4"])
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
+    state.scrollHistory(olderBy: 1)  // the oldest: it stays
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
+    // A new number starts a new calculation: both past ones are there again.
+    type("5", into: &state)
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "3", "+ 4", "= 7"])
+    // After an operator the result is the first row of a new calculation: the newest past
+    // one shows again (the tape: 7 × 8 = 56, 3 + 4 = 7, 3 + 4 = 7; four past rows fit).
+    type("c3+4=+", into: &state)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["7"])
+    state.scrollHistory(olderBy: 1)
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 7", "3", "+ 4", "= 7"])
+  }
+
   @Test func theWheelGoesThroughTheCurrentRowsFirst() {
     var state = state(after: "1+2+3+")  // three rows, two fit: one tick within them
     state.tape = TestSupport.tape(after: "7*8=")
