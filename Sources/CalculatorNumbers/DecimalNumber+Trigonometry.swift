@@ -98,8 +98,9 @@ extension DecimalNumber {
   }
 
   private static func halves(_ count: Int) -> DecimalNumber {
-    DecimalNumber(DecimalParts(negative: count < 0, digits: [UInt8(abs(count) * 5)], exponent: -1))
-      ?? .zero
+    // 5 × |count| tenths: one digit 5 or two, 1 and 0 (normalized to the single digit 1).
+    let tenths = DecimalParts.digits(high: 0, low: UInt128(abs(count) * 5))
+    return DecimalNumber(DecimalParts(negative: count < 0, digits: tenths, exponent: -1)) ?? .zero
   }
 
   /// |self| modulo 360, exactly: 1e99° is 280° (10^k ≡ 280 mod 360 for k ≥ 3).

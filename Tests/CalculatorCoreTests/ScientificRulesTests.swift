@@ -305,6 +305,8 @@ struct FunctionKeyRulesTests {
       ("0.5[ypow]4=", "2"),
       ("8[root]3=", "2"),
       ("27n[root]3=", "-3"),
+      ("8n[pow]90[sin]=", "-8"),  // sin 90° is exactly the whole number 1: an odd power
+      ("27n[root]180[cos]n=", "-27"),  // cos 180° = -1, negated: the first root
       ("16n[root]2=", "NaN"),
       ("1000[logy]10=", "3"),
       ("27[logy]3=", "3"),
@@ -323,7 +325,7 @@ struct FunctionKeyRulesTests {
     #expect(calculator(keys).display == expected)
   }
 
-  @Test("Degrees are exact at every multiple of 15°, 0° to 360°")
+  @Test("Degrees show the right values at every multiple of 15°, 0° to 360°, through the keys")
   func degrees() {
     // sin and cos of the multiples of 30° and 45° are 0, ±0.5, ±√2/2 (shown rounded), ±1; tan
     // is 0, ±1 or NaN at 90° and 270°. mpmath gives the other multiples of 15°.

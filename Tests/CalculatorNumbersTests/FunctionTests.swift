@@ -309,6 +309,9 @@ struct FunctionTests {
     switch (result, expected) {
     case (.success(let value), .exact(let shown)):
       #expect(NumberFormat.string(value) == shown && value.isExact, "\(label) \(value)")
+      // The value itself, not only its text: an exact 1 equals 1 (a result stored as 10 × 10⁻¹
+      // shows 1 but is neither whole nor equal to 1).
+      #expect(value == NumberFormat.parse(shown), "\(label) \(value)")
     case (.success(let value), .inexact(let shown)):
       #expect(NumberFormat.string(value) == shown && !value.isExact, "\(label) \(value)")
     case (.failure(let error), .error(let expectedError)):
