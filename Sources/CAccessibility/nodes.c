@@ -152,6 +152,15 @@ static gboolean cca_element_contains(
 static AtkObject *cca_element_ref_accessible_at_point(
     AtkComponent *component, gint x, gint y, AtkCoordType coord_type) {
   GPtrArray *children = CCA_NODE(component)->children;
+  if (coord_type == ATK_XY_SCREEN) {
+    /* The window's place once (a round trip to the X server), not once per child. */
+    int origin_x = 0, origin_y = 0;
+    if (cca_caller.window_origin)
+      cca_caller.window_origin(cca_caller.context, &origin_x, &origin_y);
+    x -= origin_x;
+    y -= origin_y;
+    coord_type = ATK_XY_WINDOW;
+  }
   for (guint index = children->len; index-- > 0;) {
     AtkObject *child = g_ptr_array_index(children, index);
     if (ATK_IS_COMPONENT(child) && atk_component_contains(ATK_COMPONENT(child), x, y, coord_type))

@@ -130,6 +130,5 @@ LAZY(void,   __gmpz_pow_ui,     (mpz_ptr z, mpz_srcptr a, unsigned long u), (z, 
 LAZY(void,   __gmpz_ui_pow_ui,  (mpz_ptr z, unsigned long a, unsigned long u), (z, a, u))
 LAZY(void,   __gmpz_fac_ui,     (mpz_ptr z, unsigned long u),               (z, u))
 LAZY(int,    __gmpz_root,       (mpz_ptr z, mpz_srcptr a, unsigned long u), (z, a, u))
-LAZY(void,   __gmpz_tdiv_qr,    (mpz_ptr q, mpz_ptr r, mpz_srcptr a, mpz_srcptr b), (q, r, a, b))
 
 #pragma GCC visibility pop

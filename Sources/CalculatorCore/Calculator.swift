@@ -234,7 +234,7 @@ public struct Calculator: Equatable, Sendable {
   }
 
   /// Replaces the entry; the rows of a group value it replaces go with it.
-  mutating func replaceEntry(with new: Entry) {
+  private mutating func replaceEntry(with new: Entry) {
     if case .group(_, let opening) = entry {
       rows.removeSubrange(opening.firstRow...)
       pendingOpens = opening.outerOpens
@@ -396,7 +396,7 @@ public struct Calculator: Equatable, Sendable {
     NumberFormat.string(try? value.get())
   }
 
-  static func isZero(_ value: CalculatorValue) -> Bool {
+  private static func isZero(_ value: CalculatorValue) -> Bool {
     (try? value.get())?.isZero ?? true
   }
 

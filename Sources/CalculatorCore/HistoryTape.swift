@@ -94,15 +94,10 @@ public struct HistoryTape: Equatable, Sendable {
   /// Whether the tape holds no calculation.
   public var isEmpty: Bool { calculations.isEmpty }
 
-  /// How many rows each calculation shows (its rows and `= result`), oldest first.
-  public var shownRowCounts: LazyMapCollection<[Calculation], Int> {
-    calculations.lazy.map(\.shownRowCount)
-  }
-
-  /// How many rows each calculation the strip scrolls back to shows, oldest first, under the
-  /// `current` calculator: all of them, but the newest while `current` still shows it (just
-  /// finished with `=`: its rows in the strip, its result in the display), which would show
-  /// the same calculation twice.
+  /// How many rows (its rows and `= result`) each calculation the strip scrolls back to shows,
+  /// oldest first, under the `current` calculator: all of them, but the newest while `current`
+  /// still shows it (just finished with `=`: its rows in the strip, its result in the display),
+  /// which would show the same calculation twice.
   public func shownRowCounts(under current: Calculator)
     -> LazyMapCollection<ArraySlice<Calculation>, Int>
   {
@@ -114,6 +109,7 @@ public struct HistoryTape: Equatable, Sendable {
     guard let newest = calculations.last, newest.rows.count == current.historyCount,
       current.pendingOperation == nil, current.openParentheses == 0, !current.isTyping
     else { return false }
-    return newest.result == current.display && newest.rows == current.history
+    return newest.result == current.display
+      && newest.rows.indices.allSatisfy { newest.rows[$0] == current.historyRow($0) }
   }
 }

@@ -94,21 +94,28 @@ extension Layout {
       }
     }
     let maximum = maxHistoryOffset(rowCount: rowCount, pastRowCounts: pastRowCounts)
-    let total = pastRowCounts.reduce(0, +)
-    if offset >= maximum && total > visiblePastHistoryRows {
-      return firstRows(of: pastRowCounts)
+    // The row at the bottom of the strip: (calculation, row).
+    var calculation = pastRowCounts.startIndex
+    var row = min(visiblePastHistoryRows, pastRowCounts.reduce(0, +)) - 1
+    if offset >= maximum {
+      // The last stop: the tape's first rows, the oldest at the top (all of a tape that fits).
+      while row >= pastRowCounts[calculation] {
+        row -= pastRowCounts[calculation]
+        calculation += 1
+      }
+    } else {
+      // The calculation at the bottom and how many of its rows are scrolled below it.
+      var remaining = min(offset, maximum) - currentTicks
+      calculation = pastRowCounts.endIndex - 1
+      while remaining > ticks(forPastRows: pastRowCounts[calculation]),
+        calculation > pastRowCounts.startIndex
+      {
+        remaining -= ticks(forPastRows: pastRowCounts[calculation])
+        calculation -= 1
+      }
+      let count = pastRowCounts[calculation]
+      row = count - 1 - min(remaining - 1, ticks(forPastRows: count) - 1)
     }
-    // Find the calculation at the bottom and how many of its rows are scrolled below it.
-    var remaining = min(offset, maximum) - currentTicks
-    var calculation = pastRowCounts.endIndex - 1
-    while remaining > ticks(forPastRows: pastRowCounts[calculation]),
-      calculation > pastRowCounts.startIndex
-    {
-      remaining -= ticks(forPastRows: pastRowCounts[calculation])
-      calculation -= 1
-    }
-    let count = pastRowCounts[calculation]
-    var row = count - 1 - min(remaining - 1, ticks(forPastRows: count) - 1)
     var rows: [HistoryStripRow] = []
     let height = pastHistoryRowHeight
     for slot in 0..<visiblePastHistoryRows {
@@ -130,34 +137,5 @@ extension Layout {
       }
     }
     return rows.reversed()
-  }
-
-  /// The tape's first rows in every slot of the strip, the oldest in the top one; for a tape
-  /// taller than the strip.
-  private func firstRows<Past: RandomAccessCollection<Int>>(of pastRowCounts: Past)
-    -> [HistoryStripRow] where Past.Index == Int
-  {
-    let fit = visiblePastHistoryRows
-    let height = pastHistoryRowHeight
-    var rows: [HistoryStripRow] = []
-    var calculation = pastRowCounts.startIndex
-    var row = 0
-    while rows.count < fit, calculation < pastRowCounts.endIndex {
-      guard row < pastRowCounts[calculation] else {
-        calculation += 1
-        row = 0
-        continue
-      }
-      let slot = fit - rows.count  // slots from the bottom, this one included
-      rows.append(
-        HistoryStripRow(
-          source: .past(calculation: calculation, row: row),
-          rect: Rect(
-            x: historyRect.minX, y: historyRect.maxY - Double(slot) * height,
-            width: historyRect.width, height: height),
-          startsCalculation: row == 0 && !rows.isEmpty))
-      row += 1
-    }
-    return rows
   }
 }

@@ -76,12 +76,4 @@ final class BigInteger {
     let result = BigInteger()
     return __gmpz_root(result.value, value, index) != 0 ? result : nil
   }
-
-  /// The quotient cut toward zero, and whether a remainder was left.
-  func divided(by other: BigInteger) -> (quotient: BigInteger, hasRemainder: Bool) {
-    let quotient = BigInteger()
-    let remainder = BigInteger()
-    __gmpz_tdiv_qr(quotient.value, remainder.value, value, other.value)
-    return (quotient, !remainder.isZero)
-  }
 }

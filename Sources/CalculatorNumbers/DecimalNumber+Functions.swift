@@ -192,8 +192,7 @@ extension DecimalNumber {
       guard !negative else { throw .domain }
       guard compared(to: DecimalNumber.largestFactorial) <= 0 else { throw .outOfRange }
       let product = BigInteger.factorial(UInt(fraction?.numerator ?? 0))
-      return try DecimalNumber.cut(
-        numerator: product, denominator: BigInteger(1), exponent: 0, negative: false)
+      return try DecimalNumber.cut(product, exponent: 0)
     }
     // Γ(x + 1) ≥ 70! above 70; below −200 it is under 1e-340 (|Γ(t)| = π ÷ |sin πt · Γ(1 − t)|,
     // and t is at least 1e-35 from an integer).
@@ -220,10 +219,10 @@ extension DecimalNumber {
     mpfr_gamma(upper.pointer, t.lower.pointer, MPFR_RNDU)
     if t.isPoint { return Interval(lower: lower, upper: upper) }
     // No pole inside: both ends between the same two integers (or both above 0).
-    let floors = (BigFloat(precision: precision), BigFloat(precision: precision))
-    mpfr_floor(floors.0.pointer, t.lower.pointer)
-    mpfr_floor(floors.1.pointer, t.upper.pointer)
     if t.lower.sign <= 0 || t.upper.sign <= 0 {
+      let floors = (BigFloat(precision: precision), BigFloat(precision: precision))
+      mpfr_floor(floors.0.pointer, t.lower.pointer)
+      mpfr_floor(floors.1.pointer, t.upper.pointer)
       guard mpfr_equal_p(floors.0.pointer, floors.1.pointer) != 0,
         mpfr_integer_p(t.lower.pointer) == 0
       else { return nil }

@@ -95,24 +95,13 @@ extension DecimalNumber {
     let m = min(a, b)
     var numeratorValue = BigInteger.power(2, UInt(a - m)).times(BigInteger.power(5, UInt(b - m)))
     if numerator > 0 { numeratorValue = numeratorValue.times(root.power(UInt(numerator))) }
-    return try DecimalNumber.cut(
-      numerator: numeratorValue, denominator: BigInteger(1), exponent: m, negative: false)
+    return try DecimalNumber.cut(numeratorValue, exponent: m)
   }
 
-  /// `numerator ÷ denominator × 10^exponent`, cut to 38 digits: exact when the quotient is a
-  /// decimal of at most 38 digits.
-  static func cut(
-    numerator: BigInteger, denominator: BigInteger, exponent: Int, negative: Bool
-  ) throws(ArithmeticError) -> DecimalNumber {
-    // Scale the numerator so the quotient has at least 39 digits, then mark a remainder with a
-    // final 1: cutting that to 38 digits is cutting the exact quotient.
-    let shift = max(0, guardedDigits + 1 + denominator.digitCount - numerator.digitCount)
-    let scaled = numerator.times(BigInteger.power(10, UInt(shift)))
-    let (quotient, hasRemainder) = scaled.divided(by: denominator)
-    let parts = DecimalParts(
-      negative: negative, digits: quotient.digits + (hasRemainder ? [1] : []),
-      exponent: exponent - shift - (hasRemainder ? 1 : 0))
-    return try inRange(parts, exact: true)
+  /// `integer × 10^exponent`, cut to 38 digits: exact when it has at most 38.
+  static func cut(_ integer: BigInteger, exponent: Int) throws(ArithmeticError) -> DecimalNumber {
+    try inRange(
+      DecimalParts(negative: false, digits: integer.digits, exponent: exponent), exact: true)
   }
 
   /// The significand as R·2^twos·5^fives with R prime to 10, the exponent included.

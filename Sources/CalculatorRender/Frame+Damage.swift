@@ -102,7 +102,13 @@ extension Frame {
       {
         rects.append(displayBox(layout))
       }
-      if shownHistoryRows != previous.shownHistoryRows { rects.append(stripBox(layout)) }
+      // (The rows are formatted only when what they come from changed.)
+      if calculator != previous.calculator || tape != previous.tape
+        || historyOffset != previous.historyOffset,
+        shownHistoryRows != previous.shownHistoryRows
+      {
+        rects.append(stripBox(layout))
+      }
     }
     for (key, old) in zip(keyLooks(), previous.keyLooks()) where key.look != old.look {
       rects.append(cellBox(key.position, layout))

@@ -68,9 +68,6 @@ final class Accessibility {
     guard started == 0 else { return nil }
   }
 
-  /// Whether the application is registered on the accessibility bus.
-  var isRunning: Bool { table.is_running() != 0 }
-
   /// Sleeps in one poll() on `descriptor` and the bridge's own, at most `milliseconds` (-1: no
   /// limit), then serves what came for the bridge; true when `descriptor` is readable.
   @discardableResult

@@ -70,7 +70,7 @@ extension AccessibleElement {
       children += AccessibleElement.calculatorScreen(of: frame, layout: layout)
     }
     guard !layout.isEmpty else { return }
-    children += AccessibleElement.keys(of: frame)
+    children += AccessibleElement.keys(of: frame, layout: layout)
     if let selection = frame.menuSelection, let menu = layout.menu {
       children.append(AccessibleElement.menu(menu, selection: selection, mode: frame.mode))
     } else if let lines = frame.shortcuts {
@@ -135,8 +135,7 @@ extension AccessibleElement {
   }
 
   /// One push button per cell, named for what it does now (with `2nd` on: the alternate).
-  private static func keys(of frame: Frame) -> [AccessibleElement] {
-    let layout = frame.layout
+  private static func keys(of frame: Frame, layout: Layout) -> [AccessibleElement] {
     let keypad = layout.keypad
     let calculator = frame.calculator
     let second = frame.showsSecond

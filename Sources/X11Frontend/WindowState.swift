@@ -217,7 +217,10 @@ struct WindowState: Equatable, Sendable {
   /// history strip it puts that row's number in the display as a result (`NaN`, or a number
   /// right after `)`, give the red cue from `now` instead).
   mutating func pointerPressed(at point: Point, now: ContinuousClock.Instant = .now) {
-    let stripRow = stripFrame.shownHistoryRows.first { $0.rect.contains(point) }
+    // Every row lies inside the strip: a click elsewhere formats none.
+    let stripRow =
+      layout.historyRect.contains(point)
+      ? stripFrame.shownHistoryRows.first { $0.rect.contains(point) } : nil
     userActed()
     swipeStart = nil
     if showsShortcuts {

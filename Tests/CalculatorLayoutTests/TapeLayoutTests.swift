@@ -144,6 +144,13 @@ import Testing
       // Rows follow each other up the strip without gaps, in the tape's order.
       for (upper, lower) in zip(rows, rows.dropFirst()) {
         #expect(abs(upper.rect.maxY - lower.rect.minY) < 1e-9, "\(name)")
+        guard case .past(let c1, let r1) = upper.source, case .past(let c2, let r2) = lower.source
+        else {
+          Issue.record("\(name): a current row among past ones")
+          continue
+        }
+        let next = r1 + 1 < past[c1] ? (c1, r1 + 1) : (c1 + 1, 0)
+        #expect(c2 == next.0 && r2 == next.1, "\(name)")
       }
     }
     #expect(seen.count == past.reduce(0, +), "\(width)×\(height)")

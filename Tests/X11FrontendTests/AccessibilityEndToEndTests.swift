@@ -394,7 +394,6 @@ struct AccessibilityEndToEndTests {
     var frame: Frame?
     var roles: [String]?
     var keys: [Key]?
-    var entries: [Entry]?
     var display: String?
     var steps: [Step]?
     var finalKeys: [String]?
@@ -407,7 +406,7 @@ struct AccessibilityEndToEndTests {
     var events: [Event]?
 
     enum CodingKeys: String, CodingKey {
-      case error, application, frame, roles, keys, entries, display, steps, history, focused
+      case error, application, frame, roles, keys, display, steps, history, focused
       case status, stderr, events
       case idleWakeUps = "idle_wake_ups"
       case finalKeys = "final_keys"

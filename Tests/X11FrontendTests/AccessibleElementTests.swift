@@ -26,12 +26,6 @@ import Testing
     tree.children.filter { $0.role == .pushButton }
   }
 
-  static let basicNames = [
-    "all clear", "plus minus", "percent", "divided by", "seven", "eight", "nine", "times",
-    "four", "five", "six", "minus", "one", "two", "three", "plus", "modes", "zero",
-    "decimal point", "equals",
-  ]
-
   @Test func theFrameHoldsTheDisplayTheStripAndTwentyNamedKeys() {
     let tree = tree("")
     #expect(tree.role == .frame)
@@ -39,7 +33,7 @@ import Testing
     #expect(tree.bounds == Rect(x: 0, y: 0, width: 360, height: 640))
     #expect(
       tree.children.map(\.role) == [.label, .list] + Array(repeating: .pushButton, count: 20))
-    #expect(buttons(tree).map(\.name) == Self.basicNames)
+    #expect(buttons(tree).map(\.name) == AccessibilityEndToEndTests.basicKeyNames)
   }
 
   @Test func eachKeyIsItsCircleAndClicksItsCell() {
@@ -108,29 +102,29 @@ import Testing
     #expect(!self.tree("").isActive)
   }
 
-  @Test func theOpenMenuListsItsLinesAndTakesTheFocus() {
+  @Test func theOpenMenuListsItsLinesAndTakesTheFocus() throws {
     let open = tree("", focused: GridPosition(row: 1, column: 0)) {
       $0.menuSelection = MenuSelection(index: 1)
     }
-    let menu = try? #require(open.children.last)
-    #expect(menu?.role == .menu)
+    let menu = try #require(open.children.last)
+    #expect(menu.role == .menu)
     #expect(
-      menu?.children.map(\.name) == [
+      menu.children.map(\.name) == [
         "Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History",
       ])
     // The modes are a choice of one: radio menu items.
     #expect(
-      menu?.children.map(\.role) == [
+      menu.children.map(\.role) == [
         .radioMenuItem, .radioMenuItem, .radioMenuItem, .menuItem, .menuItem,
       ])
-    #expect(menu?.children.map(\.isChecked) == [true, false, false, false, false])
-    #expect(menu?.children.map(\.isFocused) == [false, true, false, false, false])
-    #expect(menu?.isFocused == false)
-    #expect(menu?.children.allSatisfy(\.isFocusable) == true)
+    #expect(menu.children.map(\.isChecked) == [true, false, false, false, false])
+    #expect(menu.children.map(\.isFocused) == [false, true, false, false, false])
+    #expect(!menu.isFocused)
+    #expect(menu.children.allSatisfy { $0.isFocusable })
     #expect(
-      menu?.children.map(\.target) == MenuItem.all.filter(\.isChoosable).map { .menuItem($0) })
+      menu.children.map(\.target) == MenuItem.all.filter(\.isChoosable).map { .menuItem($0) })
     let layout = Layout(width: 360, height: 640)
-    #expect(menu?.bounds == layout.menu?.panel)
+    #expect(menu.bounds == layout.menu?.panel)
     #expect(buttons(open).filter(\.isFocused).isEmpty)  // one focus: the menu's
   }
 
@@ -245,7 +239,7 @@ import Testing
 
   /// The bridge keeps the nodes that stay the same element (role and target), so a line that
   /// comes or goes does not replace every key after it.
-  @Test func updatesKeepTheElementsThatStay() {
+  @Test func matchesPairTheElementsThatStay() {
     let a = element(.pushButton, .cell(GridPosition(row: 0, column: 0)))
     let b = element(.pushButton, .cell(GridPosition(row: 0, column: 1)))
     let label = element(.label)

@@ -266,7 +266,6 @@ def run(options, process, events, report):
             "at_centre": name_at(box[0] + box[2] // 2, box[1] + box[3] // 2),
             "at_corner": name_at(box[0] + 2, box[1] + 2),
         })
-    report["entries"] = describe_entries(frame)
     display = find_display(frame)
     report["display"] = display.name if display else None
 
