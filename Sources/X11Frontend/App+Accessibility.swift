@@ -52,12 +52,15 @@ extension App {
   static let refusalAnnouncement = "Not accepted"
 
   /// Sleeps in one poll() on the X connection and the bridge's descriptors (at most
-  /// `milliseconds`, -1 for no limit), then draws and reports what the bridge's clicks changed.
+  /// `milliseconds`, -1 for no limit), then draws, reports and saves what the bridge's clicks
+  /// changed; when X events wait, the loop's turn for them does that after them.
   func serveAccessibility(_ accessibility: Accessibility, milliseconds: Int32) {
-    accessibility.wait(on: XConnectionNumber(display), milliseconds: milliseconds)
-    requestSize()
-    drawIfNeeded()
-    updateAccessibility()
+    if accessibility.wait(on: XConnectionNumber(display), milliseconds: milliseconds),
+      XPending(display) > 0
+    {
+      return
+    }
+    showChanges()
   }
 
   /// The window's top-left corner in root window coordinates.
@@ -70,8 +73,8 @@ extension App {
     return (x, y)
   }
 
-  /// A STRING property of the root window, or nil (one round trip; none when the atom was
-  /// never made).
+  /// A STRING property of the root window, or nil (two round trips: the atom, then the
+  /// property; one when the atom was never made).
   private func rootWindowText(_ name: String) -> String? {
     let atom = XInternAtom(display, name, 1)
     guard atom != 0,

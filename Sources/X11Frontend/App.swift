@@ -191,12 +191,7 @@ final class App {
         XNextEvent(display, &event)
         handle(&event)
       }
-      if isRunning {
-        requestSize()
-        drawIfNeeded()
-        updateAccessibility()
-        saveHistory()
-      }
+      if isRunning { showChanges() }
     }
     saveHistory(patience: 1_000)
     sizeStore?.save(
@@ -205,6 +200,15 @@ final class App {
     if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)
     return exitStatus
+  }
+
+  /// After a turn of events: the window's size asked of the window manager, the frame drawn,
+  /// the screen reader told, the tape saved.
+  func showChanges() {
+    requestSize()
+    drawIfNeeded()
+    updateAccessibility()
+    saveHistory()
   }
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
