@@ -219,7 +219,13 @@ public struct Keypad: Hashable, Sendable {
 
   /// The cell of a keypad action, with `2nd` on or off, or nil when no cell has it.
   public func position(of action: KeypadAction, second: Bool = false) -> GridPosition? {
-    positions.first { cap(at: $0)?.action(second: second) == action }
+    // (Row by row, without building `positions`: a typed key's circle is looked up here.)
+    for (row, caps) in rows.enumerated() {
+      if let column = caps.firstIndex(where: { $0.action(second: second) == action }) {
+        return GridPosition(row: row, column: column)
+      }
+    }
+    return nil
   }
 }
 

@@ -29,21 +29,60 @@ extension Frame {
   /// the renderer draws these and `damage(since:)` compares them.
   func keyLooks(including: (GridPosition) -> Bool = { _ in true }) -> [ShownKey] {
     let keypad = Keypad.of(mode)
-    // DESIGN.md: the pending operator shows white with an orange label until the next number
-    // starts ("12+" shows + white, "12+3" orange again though + is still pending).
-    let pending = calculator.highlightedOperation.flatMap {
+    let pending = pendingCell(keypad)
+    var keys: [ShownKey] = []
+    for (row, caps) in keypad.rows.enumerated() {
+      for column in caps.indices where including(GridPosition(row: row, column: column)) {
+        keys.append(shownKey(at: GridPosition(row: row, column: column), keypad, pending: pending))
+      }
+    }
+    return keys
+  }
+
+  /// The cell of the operator that shows pending.
+  ///
+  /// DESIGN.md: it shows white with an orange label until the next number starts ("12+" shows +
+  /// white, "12+3" orange again though + is still pending).
+  func pendingCell(_ keypad: Keypad) -> GridPosition? {
+    calculator.highlightedOperation.flatMap {
       keypad.position(of: Key.operation($0), second: showsSecond)
     }
-    return keypad.positions.compactMap { position in
-      guard including(position), let cap = keypad.cap(at: position) else { return nil }
-      let colors = Theme.colors(
-        style: cap.style, isPressed: pressed == position, isPending: pending == position,
-        isLit: cap.isLit(for: calculator, second: showsSecond) || cap.isLit(for: tip))
-      let look = KeyLook(
-        fill: colors.fill, labelColor: colors.label,
-        label: cap.label(for: calculator, second: showsSecond), isFocused: focused == position)
-      return ShownKey(position: position, cap: cap, look: look)
+  }
+
+  /// The cell at `position` (inside the table) as this frame shows it.
+  func shownKey(at position: GridPosition, _ keypad: Keypad, pending: GridPosition?)
+    -> ShownKey
+  {
+    let cap = keypad.rows[position.row][position.column]
+    let colors = Theme.colors(
+      style: cap.style, isPressed: pressed == position, isPending: pending == position,
+      isLit: cap.isLit(for: calculator, second: showsSecond) || cap.isLit(for: tip))
+    let look = KeyLook(
+      fill: colors.fill, labelColor: colors.label,
+      label: cap.label(for: calculator, second: showsSecond), isFocused: focused == position)
+    return ShownKey(position: position, cap: cap, look: look)
+  }
+
+  /// The cells whose look may differ from `previous`'s: all of them when what every cell's look
+  /// reads changed (`KeypadFace`), else only the pressed and focused cells of either frame.
+  private func changedKeys(since previous: Frame) -> [GridPosition] {
+    let keypad = Keypad.of(mode)
+    let candidates: [GridPosition]
+    if KeypadFace(self) == KeypadFace(previous) {
+      candidates = [pressed, previous.pressed, focused, previous.focused].compactMap { $0 }
+    } else {
+      candidates = keypad.positions
     }
+    let pending = (pendingCell(keypad), previous.pendingCell(keypad))
+    var changed: [GridPosition] = []
+    for position in candidates where !changed.contains(position) {
+      guard keypad.cap(at: position) != nil,
+        shownKey(at: position, keypad, pending: pending.0).look
+          != previous.shownKey(at: position, keypad, pending: pending.1).look
+      else { continue }
+      changed.append(position)
+    }
+    return changed
   }
 
   /// The whole window, as far as the renderer draws it.
@@ -66,8 +105,9 @@ extension Frame {
   ///
   /// A region is drawn with exactly the whole frame's pixels where it cuts only circles, rings
   /// (sprites) and text (glyph masks): cairo rasterizes other paths cut by the surface's edge a
-  /// little differently. The rectangles hold each changed circle with its ring whole, and the
-  /// glyphs of ⌨ and `.` lie well inside their circles.
+  /// little differently. The rectangles hold each changed circle whole, with its ring when
+  /// either frame has one there (`inkBox`), and the glyphs of ⌨ and `.` lie well inside their
+  /// circles.
   public func damage(since previous: Frame) -> [PixelRect] {
     guard self != previous else { return [] }
     let whole = [bounds]
@@ -110,10 +150,23 @@ extension Frame {
         rects.append(stripBox(layout))
       }
     }
-    for (key, old) in zip(keyLooks(), previous.keyLooks()) where key.look != old.look {
-      rects.append(cellBox(key.position, layout))
+    for position in changedKeys(since: previous) {
+      rects.append(inkBox(position, layout).union(previous.inkBox(position, layout)))
     }
     return PixelRect.coalesced(rects)
+  }
+
+  /// The circle just pressed, when the window shows `previous`: the first rectangle to send.
+  ///
+  /// A key lights under the finger before the number it types shows. Drawing it needs neither
+  /// the display's text nor `damage(since:)`, so a key's first pixels reach the screen sooner.
+  public func pressedBox(since previous: Frame) -> PixelRect? {
+    guard let pressed, pressed != previous.pressed, menuSelection == nil, shortcuts == nil,
+      width == previous.width, height == previous.height, mode == previous.mode
+    else { return nil }
+    let layout = layout
+    guard !layout.isEmpty, Keypad.of(mode).cap(at: pressed) != nil else { return nil }
+    return inkBox(pressed, layout).union(previous.inkBox(pressed, layout))
   }
 
   /// Every pixel the display's text and the Rad indicator may touch.
@@ -142,12 +195,41 @@ extension Frame {
     return PixelRect(covering: circle.bounds, margin: reach + 2, within: bounds)
   }
 
+  /// The pixels a keypad cell draws in this frame: its circle and label, and its focus ring when
+  /// it has one (a pixel more on each side for antialiasing; a sprite's edge pixels are empty).
+  func inkBox(_ position: GridPosition, _ layout: Layout) -> PixelRect {
+    guard focused != position else { return cellBox(position, layout) }
+    return PixelRect(covering: layout.circle(at: position).bounds, margin: 1, within: bounds)
+  }
+
   /// What the display band shows: the text (`display(maxLength:)` depends on it and on typing
   /// or not, so the same pair gives the same shortened form), its cue, the Rad indicator.
   private var displayLook: DisplayLook {
     DisplayLook(
       text: calculator.display, isTyping: calculator.isTyping, cue: displayCue,
       angle: calculator.angle)
+  }
+}
+
+/// What every keypad cell's look reads besides `pressed` and `focused`: with the same face, only
+/// those cells can look different (`KeyCap.label(for:second:)`, `KeyCap.isLit`, the pending
+/// operator).
+private struct KeypadFace: Equatable {
+  var clearLabel: ClearLabel
+  var angle: AngleUnit
+  var hasMemory: Bool
+  var pending: Operation?
+  var second: Bool
+  /// Tip & Split's presets light by its tip percent.
+  var tip: TipCalculator?
+
+  init(_ frame: Frame) {
+    clearLabel = frame.calculator.clearLabel
+    angle = frame.calculator.angle
+    hasMemory = frame.calculator.memory != nil
+    pending = frame.calculator.highlightedOperation
+    second = frame.showsSecond
+    tip = frame.mode == .tip ? frame.tip : nil
   }
 }
 

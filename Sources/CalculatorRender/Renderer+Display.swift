@@ -86,8 +86,13 @@ extension Renderer {
   ///
   /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
   /// grown by 2 px: glyphs snap to whole pixels (half a pixel) and are antialiased (one).
-  public func damage(_ frame: Frame, since previous: Frame) -> [PixelRect] {
-    let damage = frame.damage(since: previous)
+  ///
+  /// Rectangles inside `sent` (already drawn from `frame`, `Frame.pressedBox(since:)`) are left
+  /// out.
+  public func damage(_ frame: Frame, since previous: Frame, sent: PixelRect? = nil) -> [PixelRect] {
+    let damage = frame.damage(since: previous).filter { rect in
+      sent.map { $0.union(rect) != $0 } ?? true
+    }
     let layout = frame.layout
     guard layout.tip == nil, frame.calculator.angle == previous.calculator.angle,
       let index = damage.firstIndex(of: frame.displayBox(layout))

@@ -6,8 +6,9 @@ extension Renderer {
   func drawKeypad(
     _ frame: Frame, layout: Layout, visible: PixelRect, in context: CairoContext
   ) {
-    // Only the cells whose box the region reaches: a key's rectangle draws one of them.
-    for key in frame.keyLooks(including: { frame.cellBox($0, layout).intersects(visible) }) {
+    // Only the cells whose pixels the region reaches: a key's rectangle draws one of them, not
+    // its neighbours, whose boxes it cuts in the gaps.
+    for key in frame.keyLooks(including: { frame.inkBox($0, layout).intersects(visible) }) {
       let circle = layout.circle(at: key.position)
       fillCircle(circle, color: key.look.fill, in: context)
       context.setColor(key.look.labelColor)

@@ -20,6 +20,8 @@ public final class Renderer {
   /// The display's last two text fits (the frame on the window and the next one), kept until
   /// the state or the size changes.
   var displayFits: [(key: DisplayFitKey, fit: DisplayFit)] = []
+  /// Keypad cells drawn before, copied when drawn again the same.
+  var cellImages = CellImages()
   /// Texts measured so far: labels come back every frame.
   let measured = MeasuredTexts()
   /// A context for measuring text outside any drawing (`damage(_:since:)`).
@@ -89,6 +91,9 @@ public final class Renderer {
     _ frame: Frame, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
   ) {
     guard region.width > 0, region.height > 0 else { return }
+    let cell = frame.cellImageKey(for: region)
+    if let cell, copyCell(cell, region: region, into: pixels, stride: stride) { return }
+    defer { if let cell { keepCell(cell, region: region, from: pixels, stride: stride) } }
     let target = target(pixels, width: region.width, height: region.height, stride: stride)
     let context = target.context
     cairo_surface_mark_dirty(target.surface.pointer)

@@ -6,10 +6,11 @@ extension App {
   func keyPress(_ event: inout XKeyEvent) {
     state.userActed()
     var keysym: KeySym = 0
-    var text = [CChar](repeating: 0, count: 32)
     // The keysym after Shift, NumLock and the layout: Shift+8 is `asterisk`, KP_1 without NumLock
     // is `KP_End`. The text is unused (Ctrl+C gives "\u{03}").
-    XLookupString(&event, &text, Int32(text.count - 1), &keysym, nil)
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { text in
+      _ = XLookupString(&event, text.baseAddress, Int32(text.count - 1), &keysym, nil)
+    }
     if state.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
       switch command.command {
       case .previous: state.moveMenuSelection(by: -1)
@@ -19,7 +20,9 @@ extension App {
       return
     }
     switch KeyBinding.command(for: keysym, state: event.state) {
-    case .key(let key): state.typeKey(key, keycode: event.keycode)
+    case .key(let key):
+      lightKey(key)
+      state.typeKey(key, keycode: event.keycode)
     case .action(.copy): copy(time: event.time)
     case .action(.paste): paste(from: atoms.clipboard, time: event.time)
     case .action(.quit): isRunning = false

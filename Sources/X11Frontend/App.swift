@@ -236,13 +236,21 @@ final class App {
   func drawIfNeeded() {
     let frame = state.frame
     guard isExposed, needsRedraw || frame != drawnFrame else { return }
-    let regions =
-      needsRedraw
-      ? [frame.bounds] : drawnFrame.map { renderer.damage(frame, since: $0) } ?? [frame.bounds]
+    let previous = needsRedraw ? nil : drawnFrame
     needsRedraw = false
     drawnFrame = frame
     guard frame.width > 0, frame.height > 0 else { return }
-    presenter.present(frame, regions: regions, renderer: renderer)
+    if let previous {
+      // A key just pressed lights first; then the rest of what changed.
+      let pressed = frame.pressedBox(since: previous)
+      if let pressed {
+        presenter.present(frame, regions: [pressed], renderer: renderer, endsFrame: false)
+      }
+      presenter.present(
+        frame, regions: renderer.damage(frame, since: previous, sent: pressed), renderer: renderer)
+    } else {
+      presenter.present(frame, renderer: renderer)
+    }
     if !hasIcon {
       hasIcon = true
       setIcon()
@@ -250,6 +258,25 @@ final class App {
       // Start-up's garbage (the icon's pixels, font set-up) back to the system: 0.13 MiB of RSS.
       malloc_trim(0)
     }
+  }
+
+  /// Lights a typed key's circle on the window before the calculator takes the key.
+  ///
+  /// The frame on the window, with that circle pressed, is drawn there and becomes the window's
+  /// frame. The key's first pixels then wait for neither the arithmetic nor the display's text;
+  /// the frame after the key redraws what else changed against this one (`drawIfNeeded`).
+  ///
+  /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it.
+  func lightKey(_ key: Key) {
+    guard isExposed, !needsRedraw, let shown = drawnFrame, shown.pressed == nil,
+      shown.mode == state.mode, shown.showsSecond == state.showsSecond, state.menu == nil,
+      !state.showsShortcuts, let cell = state.cell(lighting: key)
+    else { return }
+    var lit = shown
+    lit.pressed = cell
+    guard let box = lit.pressedBox(since: shown) else { return }
+    presenter.present(lit, regions: [box], renderer: renderer, endsFrame: false)
+    drawnFrame = lit
   }
 
   /// Saves the tape's changes, after the frame that shows them; with another window holding

@@ -25,29 +25,53 @@ struct Deadlines: Equatable, Sendable {
     }
   }
 
-  private var ends: [Kind: Instant] = [:]
+  /// One slot a kind: a key press ends the cues, and a dictionary's hashing cost more than
+  /// the rest of the key's way to the screen.
+  private var pasteReply: Instant?
+  private var refusedCue: Instant?
+  private var copiedCue: Instant?
+
+  private subscript(kind: Kind) -> Instant? {
+    get {
+      switch kind {
+      case .pasteReply: pasteReply
+      case .refusedCue: refusedCue
+      case .copiedCue: copiedCue
+      }
+    }
+    set {
+      switch kind {
+      case .pasteReply: pasteReply = newValue
+      case .refusedCue: refusedCue = newValue
+      case .copiedCue: copiedCue = newValue
+      }
+    }
+  }
 
   /// Starts `kind` at `now`, or restarts it with its full duration.
   mutating func start(_ kind: Kind, at now: Instant) {
-    ends[kind] = now + kind.duration
+    self[kind] = now + kind.duration
   }
 
   /// Ends `kind` early; nothing when it is not running.
   mutating func cancel(_ kind: Kind) {
-    ends[kind] = nil
+    self[kind] = nil
   }
 
   /// Whether `kind` has started and not ended.
-  func isRunning(_ kind: Kind) -> Bool { ends[kind] != nil }
+  func isRunning(_ kind: Kind) -> Bool { self[kind] != nil }
 
   /// When `kind` ends, or nil when it is not running.
-  func end(of kind: Kind) -> Instant? { ends[kind] }
+  func end(of kind: Kind) -> Instant? { self[kind] }
 
   /// The first deadline to come, or nil when nothing is waiting.
-  var nearest: Instant? { ends.values.min() }
+  var nearest: Instant? { [pasteReply, refusedCue, copiedCue].compactMap { $0 }.min() }
 
   /// Ends everything due at `now`.
   mutating func expire(at now: Instant) {
-    ends = ends.filter { $0.value > now }
+    for kind in [Kind.pasteReply, .refusedCue, .copiedCue]
+    where self[kind].map({ $0 <= now }) ?? false {
+      self[kind] = nil
+    }
   }
 }

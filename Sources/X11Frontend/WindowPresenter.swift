@@ -96,7 +96,12 @@ final class WindowPresenter {
   /// The first piece is flushed at once (the first changed pixels), the rest with the last. The
   /// last asks for a completion event, which says the server has read all of them; so does each
   /// band of a whole window, as the next band but one waits for it.
-  func present(_ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer) {
+  ///
+  /// With `endsFrame` false, more of the same frame follows in the next call: its pieces go on
+  /// in the same half of the buffer.
+  func present(
+    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, endsFrame: Bool = true
+  ) {
     let bounds = frame.bounds
     var bands: [(band: PixelRect, limit: Int)] = []
     for region in regions ?? [bounds] {
@@ -120,7 +125,7 @@ final class WindowPresenter {
         completes: isLast || piece.limit == WindowPresenter.wholeWindowBand)
       if index == 0 || isLast { XFlush(display) }
     }
-    used = WindowPresenter.halfSize  // the next frame starts in the other half
+    if endsFrame { used = WindowPresenter.halfSize }  // the next frame starts in the other half
   }
 
   /// Notes the completion of a shared-memory put (the loop passes every event it does not

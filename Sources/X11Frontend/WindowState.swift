@@ -177,14 +177,21 @@ struct WindowState: Equatable, Sendable {
       if key == .allClear { return }
     }
     if mode == .tip {
-      guard let key = TipKey(key) else { return }
-      highlight = layout.keypad.position(of: KeypadAction.tip(key))
-        .map { .keyboard(cell: $0, keycode: keycode) }
-      return press(key, at: now)
+      guard let tipKey = TipKey(key) else { return }
+      highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
+      return press(tipKey, at: now)
     }
-    highlight = layout.keypad.position(of: key, second: showsSecond)
-      .map { .keyboard(cell: $0, keycode: keycode) }
+    highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
     press(key)
+  }
+
+  /// The cell a typed key lights on the current keypad, or nil when it has none.
+  func cell(lighting key: Key) -> GridPosition? {
+    let keypad = Keypad.of(mode)
+    if mode == .tip {
+      return TipKey(key).flatMap { keypad.position(of: KeypadAction.tip($0)) }
+    }
+    return keypad.position(of: key, second: showsSecond)
   }
 
   /// Any key went up: un-lighten the circle it lit.

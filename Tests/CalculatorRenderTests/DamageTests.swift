@@ -20,9 +20,14 @@ import Testing
   }
 
   /// The box of the circle at `row`, `column` at 393 × 852: centre (60 + 91 column,
-  /// 418.5 + 91 row), radius 39.5, grown by the focus ring's reach (2 px of black, a 2 px ring:
-  /// 4) and 2 px of antialiasing, then out to whole pixels.
+  /// 418.5 + 91 row), radius 39.5, grown by 1 px of antialiasing, then out to whole pixels.
   func circleBox(row: Int, column: Int) -> PixelRect {
+    PixelRect(x: 19 + 91 * column, y: 378 + 91 * row, width: 82, height: 81)
+  }
+
+  /// The same circle's box with the focus ring: grown by the ring's reach (2 px of black, a 2 px
+  /// ring: 4) and 2 px of antialiasing.
+  func ringBox(row: Int, column: Int) -> PixelRect {
     PixelRect(x: 14 + 91 * column, y: 373 + 91 * row, width: 92, height: 91)
   }
 
@@ -43,6 +48,27 @@ import Testing
     pressed.pressed = GridPosition(row: 1, column: 2)  // 9
     #expect(pressed.damage(since: resting) == [circleBox(row: 1, column: 2)])
     #expect(resting.damage(since: pressed) == [circleBox(row: 1, column: 2)])
+  }
+
+  @Test func aPressedCircleIsSentFirstAndNotAgain() throws {
+    let before = frame("12")
+    var after = frame("125")
+    after.pressed = GridPosition(row: 2, column: 1)
+    let five = circleBox(row: 2, column: 1)
+    #expect(after.pressedBox(since: before) == five)
+    #expect(after.damage(since: before) == [displayBox, five])
+    let renderer = Renderer()
+    #expect(!renderer.damage(after, since: before, sent: five).contains(five))
+    #expect(renderer.damage(after, since: before, sent: five).count == 1)
+    // Nothing newly pressed, or a frame that redraws everything: nothing first.
+    #expect(after.pressedBox(since: after) == nil)
+    #expect(before.pressedBox(since: after) == nil)
+    var menu = after
+    menu.menuSelection = MenuSelection()
+    #expect(menu.pressedBox(since: before) == nil)
+    var scientific = after
+    scientific.mode = .scientific
+    #expect(scientific.pressedBox(since: before) == nil)
   }
 
   @Test func aTypedKeyDamagesTheDisplayAndItsLitCircle() {
@@ -81,7 +107,7 @@ import Testing
     to.focused = GridPosition(row: 4, column: 2)
     // Neighbours side by side: one rectangle over both.
     #expect(
-      to.damage(since: from) == [circleBox(row: 4, column: 1).union(circleBox(row: 4, column: 2))])
+      to.damage(since: from) == [ringBox(row: 4, column: 1).union(ringBox(row: 4, column: 2))])
   }
 
   @Test func aTipKeyDamagesThePanelAndItsCircle() throws {
@@ -96,7 +122,7 @@ import Testing
     let circle = layout.circle(at: cell)
     let damage = after.damage(since: before)
     #expect(damage.count == 2)
-    // The panel, and the circle with its ring's reach: nothing else of the window.
+    // The panel, and the circle: nothing else of the window.
     #expect(damage.contains { $0.contains(x: Int(panel.minX), y: Int(panel.minY)) })
     #expect(damage.contains { $0.contains(x: Int(circle.center.x), y: Int(circle.center.y)) })
     #expect(damage.reduce(0) { $0 + $1.area } < 360 * 640 / 2)
@@ -145,6 +171,7 @@ import Testing
     var frame = Frame(calculator: Calculator(), width: width, height: height)
     let window = renderer.render(frame)
     let narrowedWindow = renderer.render(frame)
+    let litFirstWindow = renderer.render(frame)
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
     let modes: [Mode] = [.basic, .scientific, .tip]
     var smallKeyDamage = 0
@@ -174,8 +201,14 @@ import Testing
       // The frame's own damage, and the renderer's with the display narrowed to the text.
       let damage = next.damage(since: frame)
       let narrowed = renderer.damage(next, since: frame)
+      // The window's way after a press: the lit circle first, then the rest.
+      let pressed = next.pressedBox(since: frame)
+      let litFirst =
+        (pressed.map { [$0] } ?? []) + renderer.damage(next, since: frame, sent: pressed)
       let expected = renderer.render(next)
-      for (window, regions) in [(window, damage), (narrowedWindow, narrowed)] {
+      for (window, regions) in [
+        (window, damage), (narrowedWindow, narrowed), (litFirstWindow, litFirst),
+      ] {
         for region in regions {
           let start = window.bytes + region.y * window.stride + region.x * 4
           renderer.render(next, region: region, into: start, stride: window.stride)

@@ -8,24 +8,9 @@ import Testing
 /// buffer, later only the changed rectangles): every region must hold exactly the pixels of the
 /// whole frame there, wherever its edges cut circles, labels and digits.
 @Suite struct RegionRenderTests {
-  /// Renders `region` into a fresh buffer and counts the pixels that differ from `whole`.
+  /// Renders `region` with a new renderer and counts the pixels that differ from `whole`.
   func differingPixels(_ frame: Frame, region: PixelRect, from whole: Image) -> Int {
-    let stride = region.width * 4 + 12  // a stride wider than the row, as a caller may use
-    let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * region.height, alignment: 16)
-    defer { pixels.deallocate() }
-    pixels.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * region.height)
-    Renderer().render(frame, region: region, into: pixels, stride: stride)
-    var count = 0
-    for row in 0..<region.height {
-      for column in 0..<region.width {
-        let pixel = pixels.load(fromByteOffset: row * stride + column * 4, as: UInt32.self)
-        let expected = whole.bytes.load(
-          fromByteOffset: (region.y + row) * whole.stride + (region.x + column) * 4,
-          as: UInt32.self)
-        if pixel != expected { count += 1 }
-      }
-    }
-    return count
+    Renderer().differingPixels(frame, region: region, from: whole)
   }
 
   @Test(arguments: [(360, 640, 1), (360, 640, 7), (360, 640, 333), (1000, 700, 97)])

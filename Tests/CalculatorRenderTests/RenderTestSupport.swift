@@ -10,6 +10,29 @@ func frame(_ keys: String, _ width: Int, _ height: Int) -> Frame {
   Frame(calculator: TestSupport.calculator(after: keys), width: width, height: height)
 }
 
+extension Renderer {
+  /// Renders `region` of `frame` into a fresh buffer (a stride wider than the row, as a caller
+  /// may use, filled with garbage) and counts the pixels that differ from `whole` there.
+  func differingPixels(_ frame: Frame, region: PixelRect, from whole: Image) -> Int {
+    let stride = region.width * 4 + 12
+    let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * region.height, alignment: 16)
+    defer { pixels.deallocate() }
+    pixels.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * region.height)
+    render(frame, region: region, into: pixels, stride: stride)
+    var count = 0
+    for row in 0..<region.height {
+      for column in 0..<region.width {
+        let pixel = pixels.load(fromByteOffset: row * stride + column * 4, as: UInt32.self)
+        let expected = whole.bytes.load(
+          fromByteOffset: (region.y + row) * whole.stride + (region.x + column) * 4,
+          as: UInt32.self)
+        if pixel != expected { count += 1 }
+      }
+    }
+    return count
+  }
+}
+
 extension Image {
   /// The colour at a point (the pixel containing it); black outside the image.
   func color(at point: Point) -> Color {

@@ -26,6 +26,24 @@ import Testing
       calculator: TestSupport.calculator(after: keys), width: Self.width, height: Self.height)
   }
 
+  /// The window lights a typed key's circle before the calculator takes it (`App.lightKey`):
+  /// the same circle the key then lights, in every mode, with `2nd` on and off.
+  @Test(arguments: Mode.allCases)
+  func theCircleLitBeforeTypingIsTheOneTypingLights(mode: Mode) {
+    for second in [false, true] {
+      for key in Key.allCases {
+        var state = state(after: "12+")
+        state.switchMode(to: mode)
+        state.showsSecond = second && mode == .scientific
+        let lit = state.cell(lighting: key)
+        let before = state.frame
+        state.typeKey(key, keycode: 10)
+        #expect(lit == state.frame.pressed, "\(mode) \(key) 2nd \(second)")
+        if lit == nil { #expect(state.frame.pressed == before.pressed) }
+      }
+    }
+  }
+
   @Test func pressLightensTheCircleAndReleaseInsideActs() {
     var state = state()
     state.pointerPressed(at: center(of: .digit(.seven)))

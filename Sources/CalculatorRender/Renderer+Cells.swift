@@ -1,0 +1,125 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// What a keypad cell's pixels (`Frame.inkBox`) show; the same key gives the same pixels.
+///
+/// They hold the cell, and the edges of any neighbour that reaches into them (circles a few
+/// pixels apart), on the background.
+struct CellImageKey: Equatable {
+  var width: Int
+  var height: Int
+  var mode: Mode
+  /// The cell whose pixels these are.
+  var position: GridPosition
+  /// How every cell reaching into them looks, row by row (the cell among them).
+  var looks: [CellLook]
+}
+
+/// One cell's look in a `CellImageKey`.
+struct CellLook: Equatable {
+  var position: GridPosition
+  var look: KeyLook
+}
+
+/// The pixels of keypad cells drawn before, the most recently used first, within `budget` bytes.
+///
+/// A key pressed again, or released, shows a look its cell has had: copying its pixels costs
+/// a few microseconds, drawing them through Cairo tens (a key's circle is the first thing a
+/// press sends, `Frame.pressedBox(since:)`). A new size or keypad makes new keys; the old ones
+/// age out.
+struct CellImages {
+  /// 512 KiB: every pressed and resting look of the basic keypad at 360 × 640 (about 29 KiB a
+  /// cell) is not needed at once; the keys in use are.
+  static let budget = 512 << 10
+
+  private var entries: [(key: CellImageKey, pixels: [UInt32])] = []
+  private var bytes = 0
+
+  /// The bytes held (`make bench` reports it).
+  var byteCount: Int { bytes }
+
+  /// The cell's pixels, `region.width` a row, if drawn before; it becomes the most recent.
+  mutating func pixels(for key: CellImageKey) -> [UInt32]? {
+    guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+    let entry = entries.remove(at: index)
+    entries.insert(entry, at: 0)
+    return entry.pixels
+  }
+
+  /// Keeps a copy of a cell just drawn, dropping the least recently used past the budget.
+  mutating func insert(_ key: CellImageKey, pixels: [UInt32]) {
+    let size = pixels.count * 4
+    guard size <= CellImages.budget / 4 else { return }  // a huge window's cells are drawn
+    entries.insert((key, pixels), at: 0)
+    bytes += size
+    while bytes > CellImages.budget, let last = entries.popLast() {
+      bytes -= last.pixels.count * 4
+    }
+  }
+}
+
+extension Frame {
+  /// The key of `region`'s pixels when they are exactly the pixels one keypad cell draws and
+  /// nothing but keypad cells reaches into them (no display, strip, panel, menu or overlay); nil
+  /// otherwise.
+  func cellImageKey(for region: PixelRect) -> CellImageKey? {
+    guard menuSelection == nil, shortcuts == nil else { return nil }
+    let layout = layout
+    guard !layout.isEmpty else { return nil }
+    if let panel = layout.tip {
+      guard !panelBox(panel).intersects(region) else { return nil }
+    } else {
+      guard !displayBox(layout).intersects(region), !stripBox(layout).intersects(region)
+      else { return nil }
+    }
+    let keypad = Keypad.of(mode)
+    let pending = pendingCell(keypad)
+    var cell: GridPosition?
+    var looks: [CellLook] = []
+    for (row, caps) in keypad.rows.enumerated() {
+      for column in caps.indices {
+        let position = GridPosition(row: row, column: column)
+        let ink = inkBox(position, layout)
+        guard ink.intersects(region) else { continue }
+        if ink == region { cell = position }
+        looks.append(
+          CellLook(position: position, look: shownKey(at: position, keypad, pending: pending).look))
+      }
+    }
+    guard let cell else { return nil }
+    return CellImageKey(width: width, height: height, mode: mode, position: cell, looks: looks)
+  }
+}
+
+extension Renderer {
+  /// Copies a cell drawn before into `pixels`; false when it was not.
+  func copyCell(
+    _ key: CellImageKey, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
+  ) -> Bool {
+    guard let image = cellImages.pixels(for: key), image.count == region.width * region.height
+    else { return false }
+    image.withUnsafeBytes { source in
+      guard let source = source.baseAddress else { return }
+      for row in 0..<region.height {
+        (pixels + row * stride).copyMemory(
+          from: source + row * region.width * 4, byteCount: region.width * 4)
+      }
+    }
+    return true
+  }
+
+  /// Keeps the cell just drawn into `pixels` for `copyCell`.
+  func keepCell(
+    _ key: CellImageKey, region: PixelRect, from pixels: UnsafeMutableRawPointer, stride: Int
+  ) {
+    var image = [UInt32](repeating: 0, count: region.width * region.height)
+    image.withUnsafeMutableBytes { target in
+      guard let target = target.baseAddress else { return }
+      for row in 0..<region.height {
+        (target + row * region.width * 4).copyMemory(
+          from: pixels + row * stride, byteCount: region.width * 4)
+      }
+    }
+    cellImages.insert(key, pixels: image)
+  }
+}
