@@ -243,9 +243,7 @@ final class App {
     if let previous {
       // A key just pressed lights first; then the rest of what changed.
       let pressed = frame.pressedBox(since: previous)
-      if let pressed {
-        presenter.present(frame, regions: [pressed], renderer: renderer, endsFrame: false)
-      }
+      if let pressed { sendFirst(frame, pressed) }
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous, sent: pressed), renderer: renderer)
     } else {
@@ -275,8 +273,18 @@ final class App {
     var lit = shown
     lit.pressed = cell
     guard let box = lit.pressedBox(since: shown) else { return }
-    presenter.present(lit, regions: [box], renderer: renderer, endsFrame: false)
+    sendFirst(lit, box)
     drawnFrame = lit
+  }
+
+  /// Sends `region` of `frame` ahead of the rest of the frame, then lets the X server run.
+  ///
+  /// The kernel often wakes the server on this process's CPU, where it would wait for the turn
+  /// to end (the digits drawn, the damage computed): yielding lets it copy the circle to the
+  /// screen now. With nothing else waiting on this CPU, `sched_yield` returns at once.
+  func sendFirst(_ frame: Frame, _ region: PixelRect) {
+    presenter.present(frame, regions: [region], renderer: renderer, endsFrame: false)
+    sched_yield()
   }
 
   /// Saves the tape's changes, after the frame that shows them; with another window holding
