@@ -169,6 +169,30 @@ extension Frame {
     return inkBox(pressed, layout).union(previous.inkBox(pressed, layout))
   }
 
+  /// Whether the frame draws nothing but the black background in `region`: no text, circle,
+  /// ring, menu or overlay reaches into it.
+  ///
+  /// A window just mapped is all background (its `background_pixel`), so its first frame need
+  /// not send these: at launch the empty history strip is a quarter of the window.
+  public func isBlank(_ region: PixelRect) -> Bool {
+    guard menuSelection == nil, shortcuts == nil else { return false }
+    let layout = layout
+    guard !layout.isEmpty else { return true }
+    if let panel = layout.tip {
+      if panelBox(panel).intersects(region) { return false }
+    } else {
+      if displayBox(layout).intersects(region) { return false }
+      if stripBox(layout).intersects(region) && !shownHistoryRows.isEmpty { return false }
+    }
+    for (row, caps) in Keypad.of(mode).rows.enumerated() {
+      for column in caps.indices
+      where inkBox(GridPosition(row: row, column: column), layout).intersects(region) {
+        return false
+      }
+    }
+    return true
+  }
+
   /// Every pixel the display's text and the Rad indicator may touch.
   ///
   /// The text keeps inside the display (`DisplayFit`); a pixel more for antialiasing. The

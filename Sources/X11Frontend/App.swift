@@ -72,6 +72,9 @@ final class App {
   /// An Expose asked for the whole window: a rectangle it gives can cut any shape, and only
   /// the damage's rectangles are made to cut none (see `Frame.damage(since:)`).
   var needsRedraw = false
+  /// Nothing has been drawn: the window shows its black background (`background_pixel`), so
+  /// the first frame need not send the parts that are only background.
+  var showsBackgroundOnly = true
   /// The frame on the window: the next one redraws what differs (`Frame.damage(since:)`).
   var drawnFrame: Frame?
   /// The text served on CLIPBOARD while we own it, and since when.
@@ -247,8 +250,9 @@ final class App {
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous, sent: pressed), renderer: renderer)
     } else {
-      presenter.present(frame, renderer: renderer)
+      presenter.present(frame, renderer: renderer, skipsBlank: showsBackgroundOnly)
     }
+    showsBackgroundOnly = false
     if !hasIcon {
       hasIcon = true
       setIcon()

@@ -98,9 +98,11 @@ final class WindowPresenter {
   /// band of a whole window, as the next band but one waits for it.
   ///
   /// With `endsFrame` false, more of the same frame follows in the next call: its pieces go on
-  /// in the same half of the buffer.
+  /// in the same half of the buffer. With `skipsBlank`, pieces where the frame draws only the
+  /// background are not sent (the window shows its black background there already).
   func present(
-    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, endsFrame: Bool = true
+    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, endsFrame: Bool = true,
+    skipsBlank: Bool = false
   ) {
     let bounds = frame.bounds
     var bands: [(band: PixelRect, limit: Int)] = []
@@ -112,7 +114,9 @@ final class WindowPresenter {
       let rows = max(1, min(region.height, limit / (region.width * 4)))
       for top in stride(from: region.y, to: region.maxY, by: rows) {
         let height = min(rows, region.maxY - top)
-        bands.append((PixelRect(x: region.x, y: top, width: region.width, height: height), limit))
+        let band = PixelRect(x: region.x, y: top, width: region.width, height: height)
+        if skipsBlank && frame.isBlank(band) { continue }
+        bands.append((band, limit))
       }
     }
     for (index, piece) in bands.enumerated() {

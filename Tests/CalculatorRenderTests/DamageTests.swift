@@ -71,6 +71,56 @@ import Testing
     #expect(scientific.pressedBox(since: before) == nil)
   }
 
+  /// A window's first frame leaves unsent the bands where only the background shows: the frame
+  /// must draw nothing else there. Random frames of every mode at three sizes, cut in bands of
+  /// random heights.
+  @Test(arguments: [(360, 640), (852, 393), (230, 420)])
+  func aBlankBandHoldsOnlyTheBackground(width: Int, height: Int) {
+    let renderer = Renderer()
+    var random = TestSupport.SeededGenerator(seed: UInt64(width + height * 13))
+    let keys = Key.allCases.filter { $0 != Key.constant(.random) }
+    var frame = Frame(calculator: Calculator(), width: width, height: height)
+    var blank = 0
+    var wrong = 0
+    for _ in 0..<24 {
+      frame.mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
+      if Bool.random(using: &random) {
+        frame.calculator.press(keys.randomElement(using: &random) ?? .allClear)
+      }
+      frame.focused = Bool.random(using: &random) ? GridPosition(row: 0, column: 0) : nil
+      frame.menuSelection = Int.random(in: 0..<6, using: &random) == 0 ? MenuSelection() : nil
+      let image = renderer.render(frame)
+      var top = 0
+      while top < height {
+        let band = PixelRect(
+          x: 0, y: top, width: width,
+          height: min(Int.random(in: 1...60, using: &random), height - top))
+        top = band.maxY
+        guard frame.isBlank(band) else { continue }
+        blank += 1
+        for y in band.y..<band.maxY {
+          for x in 0..<width where image.color(x: x, y: y) != Theme.background { wrong += 1 }
+        }
+      }
+    }
+    #expect(wrong == 0)
+    #expect(blank >= 5)
+  }
+
+  @Test func theEmptyStripIsBlankAndItsRowsAreNot() {
+    var frame = Frame(calculator: Calculator(), width: 852, height: 393)
+    frame.mode = .scientific
+    let display = frame.displayBox(frame.layout)
+    let above = PixelRect(x: 0, y: 0, width: 852, height: display.y)
+    #expect(frame.isBlank(above))
+    #expect(!frame.isBlank(display))
+    frame.calculator = TestSupport.calculator(after: "12+")
+    #expect(!frame.isBlank(above))
+    frame.calculator = Calculator()
+    frame.menuSelection = MenuSelection()
+    #expect(!frame.isBlank(above))
+  }
+
   @Test func aTypedKeyDamagesTheDisplayAndItsLitCircle() {
     var before = frame("12")
     before.pressed = nil
