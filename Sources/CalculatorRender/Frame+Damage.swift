@@ -175,22 +175,30 @@ extension Frame {
   /// A window just mapped is all background (its `background_pixel`), so its first frame need
   /// not send these: at launch the empty history strip is a quarter of the window.
   public func isBlank(_ region: PixelRect) -> Bool {
-    guard menuSelection == nil, shortcuts == nil else { return false }
     let layout = layout
-    guard !layout.isEmpty else { return true }
-    if let panel = layout.tip {
-      if panelBox(panel).intersects(region) { return false }
-    } else {
-      if displayBox(layout).intersects(region) { return false }
-      if stripBox(layout).intersects(region) && !shownHistoryRows.isEmpty { return false }
-    }
+    return layout.isEmpty
+      || (!screenReaches(region, layout) && cells(reaching: region, layout).isEmpty)
+  }
+
+  /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
+  /// history strip's rows, Tip & Split's panel.
+  func screenReaches(_ region: PixelRect, _ layout: Layout) -> Bool {
+    if menuSelection != nil || shortcuts != nil { return true }
+    if let panel = layout.tip { return panelBox(panel).intersects(region) }
+    return displayBox(layout).intersects(region)
+      || (stripBox(layout).intersects(region) && !shownHistoryRows.isEmpty)
+  }
+
+  /// The keypad cells whose pixels (`inkBox`) reach into `region`, row by row.
+  func cells(reaching region: PixelRect, _ layout: Layout) -> [GridPosition] {
+    var cells: [GridPosition] = []
     for (row, caps) in Keypad.of(mode).rows.enumerated() {
-      for column in caps.indices
-      where inkBox(GridPosition(row: row, column: column), layout).intersects(region) {
-        return false
+      for column in caps.indices {
+        let position = GridPosition(row: row, column: column)
+        if inkBox(position, layout).intersects(region) { cells.append(position) }
       }
     }
-    return true
+    return cells
   }
 
   /// Every pixel the display's text and the Rad indicator may touch.

@@ -28,14 +28,16 @@ struct CellLook: Equatable {
 /// press sends, `Frame.pressedBox(since:)`). A new size or keypad makes new keys; the old ones
 /// age out.
 struct CellImages {
-  /// 512 KiB: every pressed and resting look of the basic keypad at 360 × 640 (about 29 KiB a
-  /// cell) is not needed at once; the keys in use are.
+  /// 512 KiB: the keys in use at 360 × 640 (22 KiB a cell and look), not every look of every
+  /// key.
   static let budget = 512 << 10
+  /// A cell bigger than this (a huge window's, 336 KiB at 1440 × 2560) is drawn each time.
+  static let cellLimit = budget / 4
 
   private var entries: [(key: CellImageKey, pixels: [UInt32])] = []
   private var bytes = 0
 
-  /// The bytes held (`make bench` reports it).
+  /// The bytes held.
   var byteCount: Int { bytes }
 
   /// The cell's pixels, `region.width` a row, if drawn before; it becomes the most recent.
@@ -49,7 +51,7 @@ struct CellImages {
   /// Keeps a copy of a cell just drawn, dropping the least recently used past the budget.
   mutating func insert(_ key: CellImageKey, pixels: [UInt32]) {
     let size = pixels.count * 4
-    guard size <= CellImages.budget / 4 else { return }  // a huge window's cells are drawn
+    guard size <= CellImages.cellLimit else { return }
     entries.insert((key, pixels), at: 0)
     bytes += size
     while bytes > CellImages.budget, let last = entries.popLast() {
@@ -60,33 +62,17 @@ struct CellImages {
 
 extension Frame {
   /// The key of `region`'s pixels when they are exactly the pixels one keypad cell draws and
-  /// nothing but keypad cells reaches into them (no display, strip, panel, menu or overlay); nil
-  /// otherwise.
+  /// nothing but keypad cells reaches into them (`screenReaches`); nil otherwise.
   func cellImageKey(for region: PixelRect) -> CellImageKey? {
-    guard menuSelection == nil, shortcuts == nil else { return nil }
     let layout = layout
-    guard !layout.isEmpty else { return nil }
-    if let panel = layout.tip {
-      guard !panelBox(panel).intersects(region) else { return nil }
-    } else {
-      guard !displayBox(layout).intersects(region), !stripBox(layout).intersects(region)
-      else { return nil }
-    }
+    guard !layout.isEmpty, !screenReaches(region, layout) else { return nil }
+    let reaching = cells(reaching: region, layout)
+    guard let cell = reaching.first(where: { inkBox($0, layout) == region }) else { return nil }
     let keypad = Keypad.of(mode)
     let pending = pendingCell(keypad)
-    var cell: GridPosition?
-    var looks: [CellLook] = []
-    for (row, caps) in keypad.rows.enumerated() {
-      for column in caps.indices {
-        let position = GridPosition(row: row, column: column)
-        let ink = inkBox(position, layout)
-        guard ink.intersects(region) else { continue }
-        if ink == region { cell = position }
-        looks.append(
-          CellLook(position: position, look: shownKey(at: position, keypad, pending: pending).look))
-      }
+    let looks = reaching.map {
+      CellLook(position: $0, look: shownKey(at: $0, keypad, pending: pending).look)
     }
-    guard let cell else { return nil }
     return CellImageKey(width: width, height: height, mode: mode, position: cell, looks: looks)
   }
 }
@@ -112,7 +98,8 @@ extension Renderer {
   func keepCell(
     _ key: CellImageKey, region: PixelRect, from pixels: UnsafeMutableRawPointer, stride: Int
   ) {
-    var image = [UInt32](repeating: 0, count: region.width * region.height)
+    guard region.area * 4 <= CellImages.cellLimit else { return }
+    var image = [UInt32](repeating: 0, count: region.area)
     image.withUnsafeMutableBytes { target in
       guard let target = target.baseAddress else { return }
       for row in 0..<region.height {

@@ -8,7 +8,8 @@ extension Renderer {
   ) {
     // Only the cells whose pixels the region reaches: a key's rectangle draws one of them, not
     // its neighbours, whose boxes it cuts in the gaps.
-    for key in frame.keyLooks(including: { frame.inkBox($0, layout).intersects(visible) }) {
+    let reaching = frame.cells(reaching: visible, layout)
+    for key in frame.keyLooks(including: reaching.contains) {
       let circle = layout.circle(at: key.position)
       fillCircle(circle, color: key.look.fill, in: context)
       context.setColor(key.look.labelColor)

@@ -7,7 +7,7 @@ struct Deadlines: Equatable, Sendable {
   typealias Instant = ContinuousClock.Instant
 
   /// What waits for a deadline.
-  enum Kind: Hashable, Sendable {
+  enum Kind: Int, CaseIterable, Sendable {
     /// A paste waiting for the selection owner's answer.
     case pasteReply
     /// The display red after a refused paste or copy.
@@ -25,27 +25,13 @@ struct Deadlines: Equatable, Sendable {
     }
   }
 
-  /// One slot a kind: a key press ends the cues, and a dictionary's hashing cost more than
-  /// the rest of the key's way to the screen.
-  private var pasteReply: Instant?
-  private var refusedCue: Instant?
-  private var copiedCue: Instant?
+  /// Each kind's end, by its raw value: a key press ends the cues, and a dictionary's hashing
+  /// cost more than the rest of the key's way to the screen.
+  private var ends = [Instant?](repeating: nil, count: Kind.allCases.count)
 
   private subscript(kind: Kind) -> Instant? {
-    get {
-      switch kind {
-      case .pasteReply: pasteReply
-      case .refusedCue: refusedCue
-      case .copiedCue: copiedCue
-      }
-    }
-    set {
-      switch kind {
-      case .pasteReply: pasteReply = newValue
-      case .refusedCue: refusedCue = newValue
-      case .copiedCue: copiedCue = newValue
-      }
-    }
+    get { ends[kind.rawValue] }
+    set { ends[kind.rawValue] = newValue }
   }
 
   /// Starts `kind` at `now`, or restarts it with its full duration.
@@ -65,13 +51,10 @@ struct Deadlines: Equatable, Sendable {
   func end(of kind: Kind) -> Instant? { self[kind] }
 
   /// The first deadline to come, or nil when nothing is waiting.
-  var nearest: Instant? { [pasteReply, refusedCue, copiedCue].compactMap { $0 }.min() }
+  var nearest: Instant? { ends.compactMap { $0 }.min() }
 
   /// Ends everything due at `now`.
   mutating func expire(at now: Instant) {
-    for kind in [Kind.pasteReply, .refusedCue, .copiedCue]
-    where self[kind].map({ $0 <= now }) ?? false {
-      self[kind] = nil
-    }
+    ends = ends.map { end in end.flatMap { $0 > now ? $0 : nil } }
   }
 }

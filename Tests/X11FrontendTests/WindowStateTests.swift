@@ -27,21 +27,33 @@ import Testing
   }
 
   /// The window lights a typed key's circle before the calculator takes it (`App.lightKey`):
-  /// the same circle the key then lights, in every mode, with `2nd` on and off.
+  /// the circle of that key's cell, the same one typing then lights, in every mode, with `2nd`
+  /// on and off; a key the keypad lacks lights none.
   @Test(arguments: Mode.allCases)
   func theCircleLitBeforeTypingIsTheOneTypingLights(mode: Mode) {
+    let keypad = Keypad.of(mode)
+    var litCount = 0
     for second in [false, true] {
+      let second = second && mode == .scientific
       for key in Key.allCases {
         var state = state(after: "12+")
         state.switchMode(to: mode)
-        state.showsSecond = second && mode == .scientific
+        state.showsSecond = second
         let lit = state.cell(lighting: key)
-        let before = state.frame
         state.typeKey(key, keycode: 10)
         #expect(lit == state.frame.pressed, "\(mode) \(key) 2nd \(second)")
-        if lit == nil { #expect(state.frame.pressed == before.pressed) }
+        // The cell does what the key does.
+        let action: KeypadAction? =
+          mode == .tip
+          ? TipKey(key).map { .tip($0) }
+          : [.allClear, .clearEntry].contains(key) ? .clear : .key(key)
+        let onKeypad = keypad.positions.contains { keypad.action(at: $0, second: second) == action }
+        #expect((lit != nil) == onKeypad, "\(mode) \(key) 2nd \(second)")
+        if let lit { #expect(keypad.action(at: lit, second: second) == action) }
+        if lit != nil { litCount += 1 }
       }
     }
+    #expect(litCount >= 2 * 12)  // the digits, the point and AC at least, twice
   }
 
   @Test func pressLightensTheCircleAndReleaseInsideActs() {
