@@ -10,9 +10,10 @@ Tests/ReliabilityTests/CrossCheckTests.swift feeds every sequence to the core an
     fuzz/crosscheck.py --keys '1/3*3='          # the expected display of one sequence
     fuzz/crosscheck.py --keys '1/7=' --model down38
 
-The key rules and the display rules (DESIGN.md section 2) are written again here from the spec,
-with Python's `decimal` for the numbers, the rounding (ROUND_HALF_UP to 20 significant digits)
-and the grouping (`format(value, ",f")`). The same calculator runs over several arithmetics:
+The key rules and the display rules (docs/SPEC.md section 2) are written again here from the
+specification, with Python's `decimal` for the numbers, the rounding (ROUND_HALF_UP to 20
+significant digits) and the grouping (`format(value, ",f")`). The same calculator runs over
+several arithmetics:
 - exact: every operation at 200 digits, which for these operands is exact for + - × and far
   beyond the display for ÷: the expected display;
 - down38: every operation cut toward zero (ROUND_DOWN) to 38 significant digits, what the core
@@ -32,7 +33,7 @@ import sys
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
 
 EXACT = Context(prec=1000, rounding=ROUND_DOWN)  # wide enough that + - * are exact
-DISPLAY = Context(prec=20, rounding=ROUND_HALF_UP)  # DESIGN.md: half-up, 20 significant digits
+DISPLAY = Context(prec=20, rounding=ROUND_HALF_UP)  # docs/SPEC.md section 2.3
 MAX_TYPED_DIGITS = 20
 OPERATIONS = "+-*/"
 HUNDRED = Decimal(100)
@@ -95,14 +96,14 @@ def typed_value(text):
 
 
 def counted_digits(text):
-    """DESIGN.md: every digit counts except a lone leading 0 before the point."""
+    """docs/SPEC.md section 2.2: every digit counts except a lone leading 0 before the point."""
     unsigned = text[1:] if text.startswith("-") else text
     digits = len(unsigned) - ("." in unsigned)
     return digits - 1 if unsigned.startswith("0") else digits
 
 
 def show(value):
-    """DESIGN.md: half-up to 20 significant digits, sci at >= 1e20 or < 1e-8, grouping."""
+    """docs/SPEC.md section 2.3: half-up to 20 digits, sci at >= 1e20 or < 1e-8, grouping."""
     if value is None:
         return "NaN"
     if value == 0:
@@ -125,7 +126,7 @@ def group_typed(text):
 
 
 class Calculator:
-    """DESIGN.md section 2, written again: entry is ("zero",), ("typing", text) or
+    """docs/SPEC.md section 2, written again: entry is ("zero",), ("typing", text) or
     ("result", value)."""
 
     def __init__(self, arithmetic):

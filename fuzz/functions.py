@@ -15,7 +15,7 @@ result exact, display is what the calculator shows. Writes one line per subject,
 
 then one line per mismatch, starting with `MISMATCH`, and exits 1 if there was any.
 
-The expected result is computed here from DESIGN.md section 6, written again: domain errors,
+The expected result is computed here from docs/SPEC.md section 6.3, written again: domain errors,
 the range 1e-99 <= |x| < 1e100, the radians zero rule, exact results found with Python's
 integers and fractions (a power is rational only when the root is, a logarithm only when
 x^q = y^p, sin/cos/tan in degrees only at 0, ±1/2, ±1 by Niven's theorem), and every other
@@ -40,7 +40,7 @@ from mpmath import mp
 
 from crosscheck import show
 
-STORED = 38  # DESIGN.md: a function's result is cut toward zero to 38 significant digits
+STORED = 38  # docs/SPEC.md section 6.3: a function's result is cut toward zero to 38 digits
 SHOWN = 20  # and shown rounded half-up to 20
 ZERO_RULE = (Fraction(1, 10**30), Fraction(1, 10**10))  # radians: below 1e-30 for |x| >= 1e-10
 TOP = Fraction(10**100)

@@ -134,7 +134,7 @@ static gboolean cca_element_grab_focus(AtkComponent *component) {
 }
 
 /* Whether the point lies in the element: in its box, and for a key in the circle inscribed in
- * it (DESIGN.md section 3: a key's hit area is its circle, not its box, for a screen reader's
+ * it (docs/SPEC.md section 3.1: a key's hit area is its circle, not its box, for a screen reader's
  * pointer as for a click). */
 static gboolean cca_element_contains(
     AtkComponent *component, gint x, gint y, AtkCoordType coord_type) {

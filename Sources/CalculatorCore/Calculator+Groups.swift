@@ -1,4 +1,4 @@
-// Parentheses (DESIGN.md section 6): each open group is a level of its own; its rows stay in
+// Parentheses (docs/SPEC.md section 6.2): each open group is a level of its own; its rows stay in
 // the strip, marked with the `(` and `)` they open and close.
 extension Calculator {
   /// `(`: opens a group where a new number could start; after a result with nothing pending it

@@ -1,6 +1,6 @@
 /// CalculatorCore: the calculator's state machine and the `--keys` token language, on the number
 /// type of CalculatorNumbers. Pure Swift: no C, no X, no Foundation. Start reading at
-/// `Calculator.press(_:)`; the rules are DESIGN.md sections 2 and 6.
+/// `Calculator.press(_:)`; the rules are docs/SPEC.md sections 2 and 6.
 
 /// The label of the one AC/C key, and what it does.
 public enum ClearLabel: String, Sendable {

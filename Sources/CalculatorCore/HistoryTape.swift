@@ -48,7 +48,7 @@ public struct Calculation: Hashable, Sendable {
 ///
 /// Pure: the window keeps one, saves it (HistoryStore) and shows it above the strip's rows.
 public struct HistoryTape: Equatable, Sendable {
-  /// The most calculations a tape keeps (DESIGN.md section 8).
+  /// The most calculations a tape keeps (docs/SPEC.md section 8.1).
   public static let maximumCount = 1_000
   /// The largest history file, in bytes.
   ///

@@ -1,4 +1,4 @@
-/// The `--keys` token language (DESIGN.md sections 4 and 6), defined here and nowhere else.
+/// The `--keys` token language (docs/SPEC.md section 4.2), defined here and nowhere else.
 ///
 /// A token is one character (`7`, `+`, `n`, `(`) or a name in square brackets (`[sqrt]`).
 /// Each family lists its keys' tokens and spoken names (for screen readers) in one table.

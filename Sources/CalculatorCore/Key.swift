@@ -41,7 +41,7 @@ public enum Key: Hashable, Sendable {
   /// ⌫: deletes the last typed character.
   public static let backspace = Key.modifier(.backspace)
 
-  /// Whether the key belongs to the scientific keypad (DESIGN.md section 6).
+  /// Whether the key belongs to the scientific keypad (docs/SPEC.md section 6.1).
   public var isScientific: Bool {
     switch self {
     case .operation(let operation): !Operation.basic.contains(operation)

@@ -1,4 +1,4 @@
-/// The calculator's modes (DESIGN.md section 5): which keypad the window shows.
+/// The calculator's modes (docs/SPEC.md section 5): which keypad the window shows.
 ///
 /// Basic and scientific share one `Calculator`; the mode only changes the keypad. Tip & Split
 /// has its own `TipCalculator`.
@@ -7,6 +7,6 @@ public enum Mode: String, CaseIterable, Hashable, Sendable {
   case basic
   /// The 10 × 5 keypad: the basic one and six columns of functions.
   case scientific
-  /// Tip & Split: a bill, a tip and people (DESIGN.md section 7).
+  /// Tip & Split: a bill, a tip and people (docs/SPEC.md section 7).
   case tip
 }

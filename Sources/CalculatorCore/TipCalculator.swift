@@ -1,4 +1,4 @@
-/// The Tip & Split calculator (DESIGN.md section 7): a bill, a tip percent and a number of
+/// The Tip & Split calculator (docs/SPEC.md section 7): a bill, a tip percent and a number of
 /// people in, the tip, the total and each person's share out, in exact decimal arithmetic.
 ///
 ///     var split = TipCalculator()
@@ -164,8 +164,8 @@ public struct TipCalculator: Equatable, Sendable {
   /// What AC leaves in a field: bill 0, tip 0, people 1.
   static func clearedText(of field: TipField) -> String { field == .people ? "1" : "0" }
 
-  /// Whether a field may hold `text` (digits and at most one point): the limits of DESIGN.md
-  /// section 7.
+  /// Whether a field may hold `text` (digits and at most one point): the limits of docs/SPEC.md
+  /// section 7.2.
   static func isValid(_ text: String, for field: TipField) -> Bool {
     let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(pieces.count), !pieces[0].isEmpty,
@@ -254,7 +254,7 @@ public struct TipCalculator: Equatable, Sendable {
   /// The per-person amount without grouping commas, for the clipboard: `"1234.50"`.
   public var copyText: String { perPersonText.filter { $0 != "," } }
 
-  /// The `--state` object (DESIGN.md section 7), one line, fields in the documented order:
+  /// The `--state` object (docs/SPEC.md section 7.4), one line, fields in the documented order:
   /// `{"mode":"tip","bill":"84.50","tipPercent":"18","people":3,"tip":"15.21",…}`.
   public var stateJSON: String {
     // Every value is digits, commas and a point, or a field's name: nothing to escape.

@@ -1,4 +1,4 @@
-/// The `--keys` tokens of Tip & Split mode (DESIGN.md section 7) and the keys' spoken names,
+/// The `--keys` tokens of Tip & Split mode (docs/SPEC.md section 4.2) and the keys' spoken names,
 /// defined here and nowhere else.
 extension TipKey {
   /// The token that stands for this key: `"7"`, `"b"`, `"[t18]"`, `"[p+]"`.

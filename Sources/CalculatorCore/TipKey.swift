@@ -1,4 +1,4 @@
-/// Everything a user can press in Tip & Split mode (DESIGN.md section 7), from the mouse, the
+/// Everything a user can press in Tip & Split mode (docs/SPEC.md section 7), from the mouse, the
 /// keyboard or `--keys --mode tip`.
 ///
 /// Its own vocabulary beside `Key`: the tip calculator has fields and presets, not operators.

@@ -140,7 +140,7 @@ public struct KeyCap: Hashable, Sendable {
 public enum KeypadScreen: Hashable, Sendable {
   /// The display and the history strip.
   case calculator
-  /// The Tip & Split fields and results (DESIGN.md section 7).
+  /// The Tip & Split fields and results (docs/SPEC.md section 7.1).
   case tipAndSplit
 }
 
@@ -229,7 +229,7 @@ public struct Keypad: Hashable, Sendable {
   }
 }
 
-// DESIGN.md section 3: the iOS 18 keypad. To change a keypad, edit its table and nothing else.
+// docs/SPEC.md section 3.1: the iOS 18 keypad. To change a keypad, edit its table and nothing else.
 extension Keypad {
   // swift-format-ignore
   /// The basic keypad, 4 × 5.
@@ -258,7 +258,7 @@ extension Keypad {
   ])
 
   // swift-format-ignore
-  /// The scientific keypad, 10 × 5 (DESIGN.md section 6): six columns of functions, then the
+  /// The scientific keypad, 10 × 5 (docs/SPEC.md section 6.1): six columns of functions, then the
   /// basic keypad.
   public static let scientific = Keypad(rows: zip([
     //      action                                      label          style        2nd: action                                         label
@@ -297,7 +297,7 @@ extension Keypad {
 
 extension Keypad {
   // swift-format-ignore
-  /// The Tip & Split keypad (DESIGN.md section 7): the five tip presets over the digits, AC, ⌫
+  /// The Tip & Split keypad (docs/SPEC.md section 7.1): the five tip presets over the digits, AC, ⌫
   /// and the people keys, 4 × 4 like the basic keypad's lower rows.
   public static let tip = Keypad(rows: [
     //      action                                label  style

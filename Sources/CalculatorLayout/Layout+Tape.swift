@@ -23,13 +23,13 @@ public struct HistoryStripRow: Equatable, Sendable {
   }
 }
 
-/// The strip over the tape (DESIGN.md section 8). At rest (offset 0) it shows the current
+/// The strip over the tape (docs/SPEC.md section 8.2). At rest (offset 0) it shows the current
 /// calculation alone, newest row at the bottom; the wheel scrolls back through its rows, then
 /// one calculation a tick: each tick up puts the `= result` row of the next older calculation
 /// at the bottom, with as many whole rows as fit above it (its own, then older ones). A past
 /// calculation taller than the strip scrolls a row a tick until its first row is at the top.
 /// Scrolling stops at the first tick that brings the tape's oldest row into view, and there the
-/// strip shows the tape's first rows, the oldest in its top row (DESIGN.md section 3: no empty
+/// strip shows the tape's first rows, the oldest in its top row (docs/SPEC.md section 3.4: no empty
 /// rows above it); when the whole tape fits, that is the first tick, rows at the bottom.
 ///
 /// Past rows are two thirds of a current row, so a calculation of four rows (`1,200`,

@@ -5,7 +5,7 @@ import CalculatorCore
 
 /// Geometry of the whole window, from its size.
 ///
-/// Proportions are DESIGN.md section 3's, given for a window 393 wide and scaled by `unit`:
+/// Proportions are docs/SPEC.md section 3.2's, given for a window 393 wide and scaled by `unit`:
 /// width-limited `unit` is `width / 393` for the basic keypad (`Reference.width(columns:)` for
 /// others); a window too short for that shrinks `unit` (and with it the circles, margins and
 /// fonts) until the stack below fits its height, keypad centred.
@@ -27,7 +27,7 @@ public struct Layout: Equatable, Sendable {
   /// The bounding box of the 4 × 5 grid of circles.
   public let keypadRect: Rect
   /// Where the number is drawn: the window's width less the side padding, so in a wide window
-  /// it is wider than the keypad (DESIGN.md section 3).
+  /// it is wider than the keypad (docs/SPEC.md section 3.3).
   public let displayRect: Rect
   /// The history strip, from the top margin down to the display and as wide as the display
   /// (never overlapping it); rows are right-aligned with the display's number.
@@ -51,7 +51,7 @@ public struct Layout: Equatable, Sendable {
   /// Its display is the per-person row and it has no history strip.
   public let tip: TipLayout?
 
-  /// Reference proportions at width 393 (DESIGN.md section 3 unless noted).
+  /// Reference proportions at width 393 (docs/SPEC.md section 3.2 unless noted).
   enum Reference {
     static let width = 393.0
     static let sidePadding = 20.0
@@ -59,19 +59,19 @@ public struct Layout: Equatable, Sendable {
     static let bottomMargin = 30.0
     static let displayGap = 20.0  // display above the keypad
     static let displayFont = 80.0
-    // The display shrinks down to this part of its base size. DESIGN.md's 25% was measured on
-    // "-0.000000012345678901234567891"; Inter's figures are proportional, and the widest display,
+    // The display shrinks down to this part of its base size. A quarter was enough for
+    // "-0.000000012345678901234567891", but Inter's figures are proportional: the widest display,
     // "-0.000000033333333333333333333" (1 ÷ 30,000,000), is 18.06 em wide: it needs 24.4% to fit
     // the display of any window whose width sets the unit (353 wide at 80, less glyph slack).
     static let minimumDisplayScale = 0.24
     static let displayHeight = 96.0  // 1.2 × the display font: room for the comma's tail
-    static let historyFont = 28.0  // 0.35 × the display font (issue 3)
+    static let historyFont = 28.0  // 0.35 × the display font (docs/SPEC.md section 3.4)
     static let historyRowHeight = 36.0
     static let topMargin = 12.0
     static let digitLabel = 30.0
     static let symbolLabel = 34.0
-    // Issue 9: operator glyphs at least as tall as the digits. Inter Medium's × is 0.475 em
-    // tall and Inter Regular's digits 0.747 em: × at 50 is 23.8 tall, the digits at 30 22.4.
+    // Operator glyphs at least as tall as the digits (docs/SPEC.md section 3.1). Inter Medium's
+    // × is 0.475 em tall and Inter Regular's digits 0.747 em: × at 50 is 23.8, the digits 22.4.
     static let operatorLabel = 50.0
     static let scientificLabel = 24.0  // iPhone landscape: about 0.3 of the diameter
     // (393 − 2 × 20 − 3 × 12) / 4: the basic keypad's unrounded diameter at width 393
@@ -127,7 +127,7 @@ public struct Layout: Equatable, Sendable {
   public static let defaultSize = (width: 360, height: 640)
 
   /// The size a mode opens at the first time, at 96 dpi: scientific is an iPhone turned on its
-  /// side (DESIGN.md section 5).
+  /// side (docs/SPEC.md section 5).
   public static func defaultSize(for mode: Mode) -> (width: Int, height: Int) {
     switch mode {
     case .basic: defaultSize
@@ -244,7 +244,7 @@ public struct Layout: Equatable, Sendable {
   public var radius: Double { diameter / 2 }
 
   /// The display font size never goes below this: 24% of the base size, the least that shows
-  /// every display whole from the default width up (DESIGN.md section 3 says about 25%).
+  /// every display whole from the default width up (docs/SPEC.md section 3.3).
   public var minimumDisplayFontSize: Double { displayFontSize * Reference.minimumDisplayScale }
 
   /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
@@ -279,8 +279,8 @@ public struct Layout: Equatable, Sendable {
   /// The rows of a list of `rowCount` rows (0 = oldest) that the strip shows, scrolled back by
   /// `offset` rows (clamped to 0…`maxHistoryOffset`); each lies wholly inside the strip.
   ///
-  /// Only whole rows show (DESIGN.md section 3): with offset 0 the newest row sits at the bottom
-  /// of the strip; at the largest offset the oldest row is the top one.
+  /// Only whole rows show (docs/SPEC.md section 3.4): with offset 0 the newest row sits at the
+  /// bottom of the strip; at the largest offset the oldest row is the top one.
   public func shownHistoryRows(rowCount: Int, offset: Int) -> Range<Int> {
     guard rowCount > 0 else { return 0..<0 }
     let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))

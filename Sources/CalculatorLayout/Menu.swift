@@ -1,6 +1,6 @@
 import CalculatorCore
 
-/// One line of the mode menu (DESIGN.md section 5).
+/// One line of the mode menu (docs/SPEC.md section 5).
 public enum MenuItem: Hashable, Sendable {
   /// Switches to a mode; the current one shows a check mark.
   case mode(Mode)
@@ -8,7 +8,7 @@ public enum MenuItem: Hashable, Sendable {
   case separator
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
-  /// Empties the history tape, saved file included (DESIGN.md section 8).
+  /// Empties the history tape, saved file included (docs/SPEC.md section 8.2).
   case clearHistory
 
   /// The menu's lines, top to bottom.

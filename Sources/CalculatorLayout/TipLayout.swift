@@ -1,7 +1,7 @@
 import CalculatorCore
 
-/// Where the Tip & Split screen draws its fields and results (DESIGN.md section 7): a panel above
-/// the keypad, or beside it when that gives larger circles (a landscape window).
+/// Where the Tip & Split screen draws its fields and results (docs/SPEC.md section 7.1): a panel
+/// above the keypad, or beside it when that gives larger circles (a landscape window).
 ///
 /// Top to bottom, in reference pixels (scaled by the layout's unit):
 ///

@@ -1,7 +1,7 @@
 import CMPFR
 import Glibc
 
-/// The unary functions (DESIGN.md section 6, "Numbers"): the exact value cut toward zero to
+/// The unary functions (docs/SPEC.md section 6.3): the exact value cut toward zero to
 /// 38 digits; exact results exact; NaN (a thrown `ArithmeticError`) for domain errors and
 /// results out of range.
 extension DecimalNumber {

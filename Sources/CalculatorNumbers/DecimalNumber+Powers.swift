@@ -5,7 +5,7 @@ import Glibc
 /// most 38 digits (`√2.25 = 1.5`, `1024 ʸ√ 10 = 2`, `27 logᵧ 3 = 3`), and exact integer powers
 /// cut to 38 digits (`3^100`), before anything goes to MPFR.
 extension DecimalNumber {
-  /// `self` to the power `exponent` (xʸ), as DESIGN.md section 6 defines it: 0⁰ = 1, 0 to a
+  /// `self` to the power `exponent` (xʸ), as docs/SPEC.md section 6.3 defines it: 0⁰ = 1, 0 to a
   /// negative power and a negative base with a non-whole exponent are domain errors.
   func power(_ exponent: DecimalNumber) throws(ArithmeticError) -> DecimalNumber {
     if exponent.isZero { return DecimalNumber(1) }

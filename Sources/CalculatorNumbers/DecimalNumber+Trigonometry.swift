@@ -1,6 +1,6 @@
 import CMPFR
 
-/// sin, cos, tan and their inverses, in degrees or radians (DESIGN.md section 6): degrees are
+/// sin, cos, tan and their inverses, in degrees or radians (docs/SPEC.md section 6.3): degrees are
 /// exact (sin 30° = 0.5, sin⁻¹ 0.5 = 30°); in radians a result below 1e-30 for an argument of
 /// at least 1e-10 is 0 (sin π).
 extension DecimalNumber {
@@ -20,7 +20,8 @@ extension DecimalNumber {
 
   private func radians(_ function: Function) throws(ArithmeticError) -> DecimalNumber {
     if isZero { return function == .cosine ? DecimalNumber(1) : .zero }
-    // DESIGN.md: sin π, cos(π ÷ 2), tan π are 0, not what the 38-digit π leaves over.
+    // docs/SPEC.md section 6.3: sin π, cos(π ÷ 2), tan π are 0, not what the 38-digit π leaves
+    // over.
     let zeroRule = (parts.magnitude ?? 0) >= -10 ? -30 : nil
     // A large argument is reduced by 2π: its integer bits come on top of the 38 digits.
     let precision = Engine.basePrecision + magnitudeBits

@@ -1,7 +1,7 @@
 /// CalculatorNumbers: the calculator's numbers. `DecimalNumber` is the value with exact
 /// + − × ÷ (this file), the scientific functions (`DecimalNumber+Functions.swift`, MPFR behind
 /// `Engine.swift`) and π, e and Rand; `NumberFormat` writes and reads them. Pure Swift but for
-/// MPFR; no Foundation. The rules are DESIGN.md sections 2 and 6, "Numbers".
+/// MPFR; no Foundation. The rules are docs/SPEC.md sections 2.3, 2.4 and 6.3.
 
 /// A finite decimal number the calculator can hold.
 ///

@@ -1,5 +1,6 @@
 /// Rounding to a number of decimal places, and amounts written with a fixed number of them, for
-/// money (DESIGN.md section 7: cents half-up for a tip, shares rounded up, two decimals shown).
+/// money (docs/SPEC.md section 7.2: cents half-up for a tip, shares rounded up, two decimals
+/// shown).
 extension DecimalParts {
   /// Rounded half-up (ties away from zero) to `places` decimal places: 0.125 → 0.13,
   /// 0.004 → 0.

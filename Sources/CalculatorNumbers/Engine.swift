@@ -33,7 +33,7 @@ enum Engine {
     /// The exact value lies strictly inside (−bound, bound), which a finite precision cannot
     /// show when it is closer to the bound than 2^-precision (tanh 1e50 is 1 − 10^-(10^50)).
     var openBound: Int?
-    /// A result below 10^this in magnitude is 0 (DESIGN.md: the radians zero rule).
+    /// A result below 10^this in magnitude is 0 (docs/SPEC.md section 6.3: the radians zero rule).
     var zeroBelowMagnitude: Int?
   }
 

@@ -1,4 +1,4 @@
-/// How numbers are written and read back (DESIGN.md section 2, "Numbers"): half-up to 20
+/// How numbers are written and read back (docs/SPEC.md sections 2.2, 2.3 and 2.7): half-up to 20
 /// significant digits, integer part grouped by three with commas, no needless trailing zeros,
 /// scientific notation at 1e20 and above or below 1e-8, `NaN`.
 public enum NumberFormat {

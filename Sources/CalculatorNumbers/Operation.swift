@@ -1,6 +1,6 @@
 /// A binary operation: `self` is the left operand, `other` the right one.
 ///
-/// All share one precedence and run left to right (DESIGN.md section 6): `2 + 3 × 4` is 20.
+/// All share one precedence and run left to right (docs/SPEC.md section 6.2): `2 + 3 × 4` is 20.
 public enum Operation: CaseIterable, Hashable, Sendable {
   /// `x + y`.
   case add

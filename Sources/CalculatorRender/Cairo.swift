@@ -22,7 +22,7 @@ final class CairoSurface {
 }
 
 /// Owns a `cairo_t` drawing on a surface; font options pinned so pixels never depend on the
-/// X server's Xft settings (X11-SWIFT-NOTES.md).
+/// X server's Xft settings (docs/SPEC.md section 3.1), which would change glyph pixels.
 final class CairoContext {
   let pointer: OpaquePointer
   /// Where `extents(_:)` keeps what it measured, when given.
@@ -89,8 +89,9 @@ final class FontFace {
         "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL))
   }
 
-  // X11-SWIFT-NOTES.md: FcNameParse → FcConfigSubstitute → FcDefaultSubstitute → FcFontMatch;
-  // weights run 0–210 (light = 50), so use the names, never "weight=300".
+  // FcNameParse → FcConfigSubstitute → FcDefaultSubstitute → FcFontMatch gives the real face
+  // (cairo's toy API picks Inter Medium for "Inter"); fontconfig's weights run 0–210
+  // (light = 50, while "weight=300" picks Black), so use the names.
   private static func fontconfigFace(_ name: String) -> FontFace? {
     let parsed = name.withCString { text in
       text.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) { FcNameParse($0) }

@@ -41,8 +41,8 @@ extension Frame {
 
   /// The cell of the operator that shows pending.
   ///
-  /// DESIGN.md: it shows white with an orange label until the next number starts ("12+" shows +
-  /// white, "12+3" orange again though + is still pending).
+  /// docs/SPEC.md section 3.1: it shows white with an orange label until the next number starts
+  /// ("12+" shows + white, "12+3" orange again though + is still pending).
   func pendingCell(_ keypad: Keypad) -> GridPosition? {
     calculator.highlightedOperation.flatMap {
       keypad.position(of: Key.operation($0), second: showsSecond)

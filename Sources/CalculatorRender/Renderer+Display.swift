@@ -24,7 +24,8 @@ extension Renderer {
   /// extents' rounding.
   static let edgeInset = 0.5 + 0.05
 
-  /// The display's text, size and placement for a calculator in a layout (DESIGN.md section 3).
+  /// The display's text, size and placement for a calculator in a layout (docs/SPEC.md section
+  /// 3.3).
   ///
   /// The whole display at the largest size that fits, down to the layout's minimum (24% of the
   /// base); else, in a window narrower than the default, the longest `display(maxLength:)` that

@@ -4,7 +4,7 @@ import CalculatorLayout
 
 extension Renderer {
   /// The mode menu: a dark rounded panel over the keypad, a check mark at the current mode, the
-  /// keyboard's selection lit, a thin line between the modes and the rest (DESIGN.md section 5).
+  /// keyboard's selection lit, a thin line between the modes and the rest (docs/SPEC.md section 5).
   func drawMenu(_ frame: Frame, layout: Layout, in context: CairoContext) {
     guard let selection = frame.menuSelection, let menu = layout.menu else { return }
     let size = menu.fontSize

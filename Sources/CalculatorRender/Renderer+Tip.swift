@@ -3,8 +3,8 @@ import CalculatorCore
 import CalculatorLayout
 
 extension Renderer {
-  /// The Tip & Split screen (DESIGN.md section 7): the three fields in rounded boxes, the active
-  /// one's label orange; then the tip, the total, the per-person amount (largest, in the
+  /// The Tip & Split screen (docs/SPEC.md section 7.1): the three fields in rounded boxes, the
+  /// active one's label orange; then the tip, the total, the per-person amount (largest, in the
   /// display's font) and, when the shares exceed the total, by how much.
   ///
   /// Every text shrinks to fit its row, so nothing is clipped or overlaps at any size. A refused
@@ -105,7 +105,7 @@ extension Renderer {
       y: baseline)
   }
 
-  /// The keyboard focus on a field: a white line just inside its box (DESIGN.md section 9).
+  /// The keyboard focus on a field: a white line just inside its box (docs/SPEC.md section 9.3).
   private func drawFieldFocusRing(_ box: Rect, context: CairoContext) {
     let width = min(Theme.focusRingWidth, box.height / 8)
     context.setColor(Theme.focusRing)

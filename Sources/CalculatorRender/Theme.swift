@@ -35,22 +35,22 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 /// Colours, fonts and proportions: the renderer's one appearance table (roles, not hues).
 public enum Theme {
   static let background            = Color(0x000000)  // iOS calculator: black
-  static let digitFill             = Color(0x333333)  // DESIGN.md §3 (digits, ".", ⌨)
-  static let digitLabel            = Color(0xFFFFFF)  // DESIGN.md §3
+  static let digitFill             = Color(0x333333)  // docs/SPEC.md section 3.1 (digits, ".", ⌨)
+  static let digitLabel            = Color(0xFFFFFF)  // docs/SPEC.md section 3.1
   static let digitPressedFill      = Color(0x737373)  // iOS highlight of #333333
-  static let functionFill          = Color(0xA5A5A5)  // DESIGN.md §3 (AC/C, ±, %)
-  static let functionLabel         = Color(0x000000)  // DESIGN.md §3
+  static let functionFill          = Color(0xA5A5A5)  // docs/SPEC.md section 3.1 (AC/C, ±, %)
+  static let functionLabel         = Color(0x000000)  // docs/SPEC.md section 3.1
   static let functionPressedFill   = Color(0xD9D9D9)  // iOS highlight of #A5A5A5
-  static let operatorFill          = Color(0xFF9F0A)  // DESIGN.md §3, iOS system orange
-  static let operatorLabel         = Color(0xFFFFFF)  // DESIGN.md §3
+  static let operatorFill          = Color(0xFF9F0A)  // docs/SPEC.md section 3.1, iOS system orange
+  static let operatorLabel         = Color(0xFFFFFF)  // docs/SPEC.md section 3.1
   static let operatorPressedFill   = Color(0xFCC78E)  // iOS highlight of #FF9F0A
-  static let scientificFill        = Color(0x212121)  // DESIGN.md §6 (scientific keys)
-  static let scientificLabel       = Color(0xFFFFFF)  // DESIGN.md §6
+  static let scientificFill        = Color(0x212121)  // docs/SPEC.md section 6.1 (scientific keys)
+  static let scientificLabel       = Color(0xFFFFFF)  // docs/SPEC.md section 6.1
   static let scientificPressedFill = Color(0x616161)  // #212121 lightened as #333333 → #737373
-  static let scientificLitFill     = Color(0x505050)  // DESIGN.md §6: 2nd on, memory held
-  static let pendingFill           = Color(0xFFFFFF)  // DESIGN.md §3: pending operator inverted
-  static let pendingLabel          = Color(0xFF9F0A)  // DESIGN.md §3: orange label
-  static let displayText           = Color(0xFFFFFF)  // DESIGN.md §3
+  static let scientificLitFill     = Color(0x505050)  // section 6.1: 2nd on, memory held
+  static let pendingFill           = Color(0xFFFFFF)  // docs/SPEC.md section 3.1: pending, inverted
+  static let pendingLabel          = Color(0xFF9F0A)  // docs/SPEC.md section 3.1: orange label
+  static let displayText           = Color(0xFFFFFF)  // docs/SPEC.md section 3.1
   static let errorText             = Color(0xFF453A)  // iOS system red (dark): refused paste
   static let copiedText            = Color(0x666666)  // white dimmed to 40%: the copy cue
   static let historyText           = Color(0x8E8E93)  // iOS secondary label gray
@@ -63,22 +63,22 @@ public enum Theme {
   static let overlayActions        = Color(0xD9D9D9)  // light gray: what it does
   static let menuSelection         = Color(0x3A3A3C)  // iOS tertiary background (dark)
   static let menuSeparator         = Color(0x48484A)  // iOS separator (dark)
-  static let focusRing             = Color(0xFFFFFF)  // issue 13: white, 2 px
+  static let focusRing             = Color(0xFFFFFF)  // docs/SPEC.md section 9.3: white, 2 px
   static let focusRingWidth        = 2.0              // px, up to the reference width
   static let focusRingOffset       = 2.0              // px of black between circle and ring
   static let fieldFill             = Color(0x1C1C1E)  // iOS secondary background (dark): a field
   static let fieldLabel            = Color(0xD9D9D9)  // light gray, as the overlay's actions
-  static let activeFieldLabel      = Color(0xFF9F0A)  // DESIGN.md §7: the active field, orange
+  static let activeFieldLabel      = Color(0xFF9F0A)  // docs/SPEC.md section 7.1: active field
   static let selectedPresetFill    = Color(0xFF9F0A)  // the tip preset in use: operator orange
   static let selectedPresetLabel   = Color(0xFFFFFF)  // white, as an operator's
 
-  static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // DESIGN.md §3
+  static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // docs/SPEC.md section 3.1
   static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history
   static let symbolFont  = ["Inter:weight=medium",  "sans-serif:weight=medium"]   // AC ± % ÷ × − + =
 
   static let displayBaseline = 0.2   // × display base size above the display rect's bottom
   static let historyBaseline = 0.24  // × row height above the row's bottom
-  static let pointDiameter   = 0.1   // × circle diameter: the "." key's dot (issue 9: ≥ 8%)
+  static let pointDiameter   = 0.1   // × circle diameter: the "." key's dot (docs/SPEC.md section 3.1)
   static let indicatorSize   = 0.25  // × display base size: the Rad indicator
 }
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Where the accessibility bus is, found without D-Bus libraries, so that a calculator with no
-/// screen reader around loads nothing (DESIGN.md section 9).
+/// screen reader around loads nothing (docs/SPEC.md section 9.4).
 ///
 /// The order is libatspi's: `$AT_SPI_BUS_ADDRESS`, the `AT_SPI_BUS` property of the root window
 /// (set by at-spi-bus-launcher), then the session bus, which knows the address (`org.a11y.Bus`).

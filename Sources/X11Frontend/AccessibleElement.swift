@@ -2,7 +2,7 @@ import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
 
-/// One element of the window as assistive technologies see it (DESIGN.md section 9).
+/// One element of the window as assistive technologies see it (docs/SPEC.md section 9.1).
 ///
 /// Generic on purpose: the C bridge knows only these roles, names, boxes and states, so a new
 /// keypad or mode is new data here, not new C. `init(frame:isActive:)` builds the whole tree

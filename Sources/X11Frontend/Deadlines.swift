@@ -20,7 +20,7 @@ struct Deadlines: Equatable, Sendable {
       switch self {
       case .pasteReply: .seconds(1)
       case .refusedCue: .milliseconds(600)
-      case .copiedCue: .milliseconds(200)  // issue 9: "about 0.2 s"
+      case .copiedCue: .milliseconds(200)  // docs/SPEC.md section 3.7
       }
     }
   }

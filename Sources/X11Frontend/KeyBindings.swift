@@ -84,12 +84,12 @@ struct KeyBinding: Hashable, Sendable {
   }
 }
 
-// The keypad keys without NumLock (KP_End, KP_Down, …) type digits too: a calculator has no use
-// for keypad navigation, and DESIGN.md says matching ignores NumLock. KP_Delete is the keypad's
-// decimal point key. Letters are matched in lower case, so CapsLock and Shift do not matter
-// (`X` is ×, Ctrl+Shift+C copies). The scientific keys have DESIGN.md's keys and GNOME
-// Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E EE); the others are a
-// click (or Tab and Space) away.
+// The keypad keys without NumLock (KP_End, KP_Down, …) type digits too: a calculator has no use for
+// keypad navigation, and matching ignores NumLock (docs/SPEC.md section 3.6). KP_Delete is the
+// keypad's decimal point key. Letters are matched in lower case, so CapsLock and Shift do not
+// matter (`X` is ×, Ctrl+Shift+C copies). The scientific keys have section 6.4's keys and GNOME
+// Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E EE); the others are a click
+// (or Tab and Space) away.
 // swift-format-ignore
 let keyBindings: [KeyBinding] = [
   //         modifiers  keysym            command                                 shown in the overlay

@@ -1,8 +1,8 @@
 import CalculatorCore
 import CalculatorLayout
 
-/// What a screen reader calls each keypad cell (DESIGN.md section 9): the core's spoken name of
-/// its key (`Key.spokenName`), the clear cell as it shows (`all clear` or `clear`), `modes` for
+/// What a screen reader calls each keypad cell (docs/SPEC.md section 9.1): the core's spoken name
+/// of its key (`Key.spokenName`), the clear cell as it shows (`all clear` or `clear`), `modes` for
 /// the ⌨ cell and `second functions` for `2nd`.
 enum SpokenNames {
   /// The name of a cell: `seven`, `decimal point`, `all clear`, `modes`.

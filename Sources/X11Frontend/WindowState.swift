@@ -122,7 +122,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Any key or a click (not the wheel): the cue comes down and the strip returns to the
-  /// newest row (DESIGN.md section 3).
+  /// newest row (docs/SPEC.md section 3.4).
   mutating func userActed() {
     endCue()
     historyOffset = 0
@@ -308,7 +308,7 @@ struct WindowState: Equatable, Sendable {
     showsSecond = false
     focusedCell = ringed.flatMap { layout.keypad.position(of: $0) }
     focusesField = false
-    // DESIGN.md section 7: a positive result becomes the bill, once; coming back without a new
+    // docs/SPEC.md section 7.3: a positive result becomes the bill, once; coming back without a new
     // calculation keeps the bill the user has since typed.
     if mode == .tip, calculator != offeredCalculator {
       tip.takeBill(from: calculator)

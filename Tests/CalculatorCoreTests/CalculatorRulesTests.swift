@@ -2,7 +2,7 @@ import CalculatorCore
 import TestSupport
 import Testing
 
-// Key sequence → exact display, one table per rule of DESIGN.md section 2.
+// Key sequence → exact display, one table per rule of docs/SPEC.md section 2.
 // Tokens: 0-9 . + - * / = % n (±) c (C) a (AC) b (⌫).
 
 private func display(_ keys: String) -> String { TestSupport.calculator(after: keys).display }

@@ -2,8 +2,8 @@ import CalculatorCore
 import TestSupport
 import Testing
 
-/// Issue 12: the history tape. What `=` puts on it, its caps, its file format and the files it
-/// refuses. Expected lines are written by hand from DESIGN.md sections 2, 6 and 8.
+/// The history tape (docs/SPEC.md section 8). What `=` puts on it, its caps, its file format and
+/// the files it refuses. Expected lines are written by hand from docs/SPEC.md sections 2, 6 and 8.
 @Suite struct HistoryTapeTests {
   static func tape(after keys: String) -> HistoryTape { TestSupport.tape(after: keys) }
 
@@ -178,7 +178,7 @@ import Testing
   }
 }
 
-/// Issue 12: a number clicked in the strip goes to the display as a result.
+/// docs/SPEC.md section 8.2: a number clicked in the strip goes to the display as a result.
 @Suite struct RecallTests {
   @Test func aRecalledNumberIsAResult() {
     var calculator = Calculator()

@@ -14,7 +14,7 @@ struct KeyTokenTests {
     }
   }
 
-  @Test("The tokens are exactly DESIGN.md's (sections 4 and 6)")
+  @Test("The tokens are exactly those of docs/SPEC.md section 4.2")
   func designTokens() {
     let single = "0 1 2 3 4 5 6 7 8 9 . + - * / = % n c a b ( )"
     let named =

@@ -2,7 +2,7 @@ import CalculatorCore
 import TestSupport
 import Testing
 
-// Key sequence → exact display and strip for the scientific keys of DESIGN.md section 6 that
+// Key sequence → exact display and strip for the scientific keys of docs/SPEC.md section 6.2 that
 // the core itself implements: parentheses, memory, the angle unit and the constants. The
 // functions' values are CalculatorNumbersTests' and the cross-check's.
 
@@ -215,7 +215,7 @@ struct ConstantRulesTests {
 
 @Suite("Scientific keys through the keypad's rules")
 struct FunctionKeyRulesTests {
-  // Every key of DESIGN.md section 6 with at least three cases: values, exact results, domain
+  // Every key of docs/SPEC.md section 6 with at least three cases: values, exact results, domain
   // errors and range. Expected displays: mpmath at 80 digits, rounded half-up to 20 significant
   // digits and formatted by hand (a Python script, not the code under test).
   @Test(

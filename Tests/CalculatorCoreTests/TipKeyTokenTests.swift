@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The tip-mode --keys tokens")
 struct TipKeyTokenTests {
-  @Test("The tokens are exactly DESIGN.md section 7's, each with one key and one spoken name")
+  @Test("The tokens are exactly docs/SPEC.md section 4.2's, each with one key and one spoken name")
   func designTokens() throws {
     let expected =
       "0 1 2 3 4 5 6 7 8 9 . b a [bill] [tip] [people] [t10] [t15] [t18] [t20] [t25] [p-] [p+]"

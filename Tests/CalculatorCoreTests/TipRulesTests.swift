@@ -24,13 +24,13 @@ struct TipCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { "\(rule): \(basic.isEmpty ? "" : basic + " → ")\(keys)" }
 }
 
-@Suite("Tip & Split rules (DESIGN.md section 7)")
+@Suite("Tip & Split rules (docs/SPEC.md section 7.2)")
 struct TipRulesTests {
   // swift-format-ignore
   static let cases: [TipCase] = [
     //      rule                          basic          keys                               bill                percent  people tip                total               perPerson         active
     TipCase("defaults",                                  "",                          bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
-    TipCase("DESIGN.md example",                         "84.5[t18][p+][p+]",         bill: "84.50",          percent: "18",  people: 3,  tip: "15.21",         total: "99.71",          perPerson: "33.24"),
+    TipCase("the specification's example",              "84.5[t18][p+][p+]",         bill: "84.50",          percent: "18",  people: 3,  tip: "15.21",         total: "99.71",          perPerson: "33.24"),
     TipCase("whole bill, default tip",                   "100",                       bill: "100.00",         percent: "15",  people: 1,  tip: "15.00",         total: "115.00",         perPerson: "115.00"),
     TipCase("tie: 0.025 → 0.03",                         "0.25[t10]",                 bill: "0.25",           percent: "10",  people: 1,  tip: "0.03",          total: "0.28",           perPerson: "0.28"),
     TipCase("tie: 0.105 → 0.11",                         "1.05[t10]",                 bill: "1.05",           percent: "10",  people: 1,  tip: "0.11",          total: "1.16",           perPerson: "1.16"),

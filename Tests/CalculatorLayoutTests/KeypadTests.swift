@@ -55,7 +55,7 @@ import Testing
   @Test func labelsReadLikeTheIPhone() {
     let basic = Keypad.basic.rows.map { $0.map(\.label.description).joined(separator: " ") }
     #expect(basic == ["AC ± % ÷", "7 8 9 ×", "4 5 6 −", "1 2 3 +", "⌨ 0 . ="])
-    // DESIGN.md section 6's table, superscripts and subscripts flattened.
+    // docs/SPEC.md section 6.1's table, superscripts and subscripts flattened.
     let scientific = Keypad.scientific.rows.map {
       $0.prefix(6).map(\.label.description).joined(separator: " ")
     }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import CalculatorLayout
 
-/// Issue 12: the strip over the history tape. At rest the current calculation alone; the wheel
-/// scrolls through its rows, then a past calculation a tick, whole rows only.
+/// The strip over the history tape (docs/SPEC.md section 8.2). At rest the current calculation
+/// alone; the wheel scrolls through its rows, then a past calculation a tick, whole rows only.
 @Suite struct TapeLayoutTests {
   /// What a strip shows, as (calculation, row) for past rows and (-1, row) for current ones.
   static func shown(_ layout: Layout, current: Int, past: [Int], offset: Int) -> [[Int]] {
@@ -64,7 +64,7 @@ import Testing
 
   /// The tape's oldest calculations shorter than the strip: scrolling stops at the tick that
   /// brings the oldest row into view, with the oldest row in the top slot and no empty slot
-  /// above it (DESIGN.md section 3), not one tick per calculation down to the oldest's end.
+  /// above it (docs/SPEC.md section 3.4), not one tick per calculation down to the oldest's end.
   @Test func scrollingStopsWithTheOldestRowAtTheTop() {
     let layout = Layout(width: 360, height: 640)  // four past rows fit
     let past = [2, 1, 6]

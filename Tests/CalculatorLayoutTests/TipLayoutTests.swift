@@ -3,7 +3,7 @@ import Testing
 
 @testable import CalculatorLayout
 
-/// The Tip & Split screen's geometry (DESIGN.md section 7) at every size of `windowSizes`.
+/// The Tip & Split screen's geometry (docs/SPEC.md section 7.1) at every size of `windowSizes`.
 @Suite struct TipLayoutTests {
   @Test(arguments: windowSizes)
   func nothingOverlapsOrLeavesTheWindow(width: Int, height: Int) throws {

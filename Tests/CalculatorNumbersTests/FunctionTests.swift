@@ -2,7 +2,7 @@ import CalculatorNumbers
 import Testing
 
 /// The scientific functions and operations at chosen points: values, exact results, domain
-/// errors and range edges (DESIGN.md section 6, "Numbers"). Every expected display was computed
+/// errors and range edges (docs/SPEC.md section 6.3). Every expected display was computed
 /// with Python's mpmath at 60 or more digits (fuzz/functions.py's rules: the exact value,
 /// rounded half-up to 20 digits), not with this code; exact means the engine must mark the
 /// result exact, as when it is a decimal of at most 38 digits.

@@ -5,8 +5,8 @@ import Testing
 
 @testable import CalculatorRender
 
-/// Issue 9: from the default width up, the display shows exactly what `--print` prints; only
-/// narrower windows may show less, and never a number without its sign.
+/// docs/SPEC.md section 3.3: from the default width up, the display shows exactly what `--print`
+/// prints; only narrower windows may show less, and never a number without its sign.
 @Suite struct DisplayFitTests {
   let renderer = Renderer()
 

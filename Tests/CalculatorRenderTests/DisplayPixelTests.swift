@@ -136,7 +136,7 @@ let displayWidths: [(Int, Int)] =
   }
 }
 
-/// DESIGN.md section 6: `Rad` at the display's left in scientific mode; the number fits beside
+/// docs/SPEC.md section 3.3: `Rad` at the display's left in scientific mode; the number fits beside
 /// it, sign and every digit clear of it. The basic keypad has no angle key and shows no `Rad`.
 @Suite struct AngleIndicatorPixelTests {
   let renderer = Renderer()

@@ -5,7 +5,8 @@ import Testing
 
 @testable import CalculatorRender
 
-/// Issue 9: the strip shows whole rows only, at every size and dpi, seen in the pixels.
+/// docs/SPEC.md section 3.4: the strip shows whole rows only, at every size and dpi, seen in the
+/// pixels.
 @Suite struct HistoryRowTests {
   /// Thirty rows, "8", "+ 8", …: every row's ink is as tall as an "8", so a row cut by the
   /// window's top edge or the strip's clip shows as a shorter band of pixel rows.

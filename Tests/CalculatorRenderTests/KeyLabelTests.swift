@@ -5,7 +5,8 @@ import Testing
 
 @testable import CalculatorRender
 
-/// Issue 9's iPhone details on the keypad: the highlight rule, operator glyph sizes, the point.
+/// docs/SPEC.md section 3.1's iPhone details on the keypad: the highlight rule, operator glyph
+/// sizes, the point.
 @Suite struct KeyLabelTests {
   let renderer = Renderer()
 

@@ -132,9 +132,9 @@ import Testing
   }
 }
 
-/// The 10 × 5 scientific keypad (issue 10): every circle has its colour family's fill and black
-/// corners at landscape sizes; `2nd` and a held memory light their keys; superscripts sit higher
-/// than the text they follow.
+/// The 10 × 5 scientific keypad (docs/SPEC.md section 6.1): every circle has its colour family's
+/// fill and black corners at landscape sizes; `2nd` and a held memory light their keys;
+/// superscripts sit higher than the text they follow.
 @Suite struct ScientificKeypadPixelTests {
   let renderer = Renderer()
 
@@ -154,7 +154,7 @@ import Testing
       let style = try #require(layout.keypad.cap(at: position)?.style)
       let fill: Color =
         switch style {
-        case .scientific: Color(0x212121)  // DESIGN.md section 6
+        case .scientific: Color(0x212121)  // docs/SPEC.md section 6.1
         case .digit: Color(0x333333)
         case .function: Color(0xA5A5A5)
         case .operator: Color(0xFF9F0A)

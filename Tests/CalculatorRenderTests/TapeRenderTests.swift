@@ -5,8 +5,8 @@ import Testing
 
 @testable import CalculatorRender
 
-/// Issue 12: the past calculations in the strip, seen in the pixels: whole rows at every size
-/// and dpi, smaller and dimmer than the current rows, a thin line between calculations.
+/// docs/SPEC.md section 8.2: the past calculations in the strip, seen in the pixels: whole rows at
+/// every size and dpi, smaller and dimmer than the current rows, a thin line between calculations.
 @Suite struct TapeRenderTests {
   /// Twelve calculations `8 + 0 = 8`: every row's ink is as tall as an 8 (0 and 8 are both
   /// round lining figures), so a row cut by the strip's edge shows as a shorter band.

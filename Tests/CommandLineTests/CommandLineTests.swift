@@ -27,7 +27,7 @@ struct CommandLineTests {
     }
   }
 
-  @Test("--state prints the JSON of DESIGN.md section 4")
+  @Test("--state prints the JSON of docs/SPEC.md section 4.3")
   func state() throws {
     let run = try TestSupport.circlecalc(["--keys", "12+3", "--state"])
     #expect(run.status == 0)
@@ -68,7 +68,7 @@ struct CommandLineTests {
   }
 
   @Test(
-    "Scientific --state adds memory, angle and openParens (DESIGN.md section 4)",
+    "Scientific --state adds memory, angle and openParens (docs/SPEC.md section 4.3)",
     arguments: [
       (["--mode", "scientific", "--keys", "12+3"], "3", "+", nil, "deg", 0),
       (["--keys", "2*(3+4"], "4", "+", nil, "deg", 1),

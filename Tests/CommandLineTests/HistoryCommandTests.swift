@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 12 on the command line: `circlecalc --history` prints the saved tape; headless runs
-/// never read or write it.
+/// The tape on the command line (docs/SPEC.md sections 4.1 and 8.4): `circlecalc --history` prints
+/// the saved tape; headless runs never read or write it.
 @Suite("circlecalc --history")
 struct HistoryCommandTests {
   /// A state folder of its own, removed afterwards, and the environment that points at it.

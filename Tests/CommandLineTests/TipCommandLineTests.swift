@@ -4,10 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--mode tip`, run as a user runs it (DESIGN.md sections 4 and 7).
+/// `--mode tip`, run as a user runs it (docs/SPEC.md sections 4 and 7).
 @Suite("circlecalc --mode tip")
 struct TipCommandLineTests {
-  @Test("--state prints DESIGN.md section 7's object, fields in order, no spaces")
+  @Test("--state prints docs/SPEC.md section 7.4's object, fields in order, no spaces")
   func designExample() throws {
     let run = try TestSupport.circlecalc([
       "--mode", "tip", "--keys", "84.5[t18][p+][p+]", "--state",

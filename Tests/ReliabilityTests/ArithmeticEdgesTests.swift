@@ -2,9 +2,9 @@ import CalculatorCore
 import TestSupport
 import Testing
 
-/// The ends of the range, long chains and rounding ties (DESIGN.md section 2): the arithmetic
-/// holds 1e-99 <= |x| < 1e100, shows NaN just beyond, never a wrong number or a trap, and
-/// rounds half-up (ties away from zero) to 20 digits. Expected displays were worked out with
+/// The ends of the range, long chains and rounding ties (docs/SPEC.md sections 2.3 and 2.4): the
+/// arithmetic holds 1e-99 <= |x| < 1e100, shows NaN just beyond, never a wrong number or a trap,
+/// and rounds half-up (ties away from zero) to 20 digits. Expected displays were worked out with
 /// `fuzz/crosscheck.py --keys` (exact arithmetic) and by hand.
 @Suite("Arithmetic edges")
 struct ArithmeticEdgesTests {

@@ -3,9 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Random argument vectors against the built binary: every run ends with status 0, or 1 or 2
-/// with a one-line message on stderr, in bounded time, never by a signal (DESIGN.md section 4).
-/// The environment has no DISPLAY, so a command line that would open the window exits 1.
+/// Random argument vectors against the built binary: every run ends with status 0, or 1 or 2 with a
+/// one-line message on stderr, in bounded time, never by a signal (docs/SPEC.md section 4.1). The
+/// environment has no DISPLAY, so a command line that would open the window exits 1.
 @Suite("Fuzzing: the command line")
 struct CommandLineFuzzTests {
   static let sliceRuns = 200

@@ -5,7 +5,7 @@ import Testing
 
 /// The core against a second implementation: `fuzz/crosscheck.py` writes random calculations
 /// with the display a correct decimal calculator shows for them, computed with Python's
-/// `decimal` module and DESIGN.md section 2 written again, and the core must show exactly that.
+/// `decimal` module and docs/SPEC.md section 2 written again, and the core must show exactly that.
 @Suite("Cross-check with Python's decimal")
 struct CrossCheckTests {
   static let script = TestSupport.repositoryRoot.appendingPathComponent("fuzz/crosscheck.py").path

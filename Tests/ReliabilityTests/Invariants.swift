@@ -1,6 +1,6 @@
 import CalculatorCore
 
-/// What must hold after every key, whatever came before (DESIGN.md section 2), checked without
+/// What must hold after every key, whatever came before (docs/SPEC.md section 2), checked without
 /// the core's own formatter: returns the broken rules, empty when all hold.
 enum Invariants {
   static func broken(_ calculator: Calculator, maxLength: Int = 12) -> [String] {

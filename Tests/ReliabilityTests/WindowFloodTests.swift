@@ -7,10 +7,10 @@ import Testing
   import Glibc
 #endif
 
-/// The real window under floods and faults (issue 6): keys and clicks as fast as xdotool sends
-/// them, resize storms, signals and a vanishing X server. After a flood the window must show
-/// exactly what `circlecalc --keys <the same keys> --render` draws at its size, so no key was
-/// lost, doubled or reordered. Each test has its own Xvfb.
+/// The real window under floods and faults (docs/SPEC.md section 1.2): keys and clicks as fast as
+/// xdotool sends them, resize storms, signals and a vanishing X server. After a flood the window
+/// must show exactly what `circlecalc --keys <the same keys> --render` draws at its size, so no key
+/// was lost, doubled or reordered. Each test has its own Xvfb.
 @Suite("Window floods and faults", TestSupport.needs(TestSupport.xTools))
 struct WindowFloodTests {
   /// `--keys` token → keysym, for the keys the window binds (Escape is AC, Delete is C).
@@ -27,7 +27,7 @@ struct WindowFloodTests {
     return String((0..<count).map { _ in weighted.randomElement(using: &random) ?? "1" })
   }
 
-  /// The history file's lines for the calculations `keys` finish (DESIGN.md section 8): each
+  /// The history file's lines for the calculations `keys` finish (docs/SPEC.md section 8.1): each
   /// `=` that changed the calculator and leaves two rows or more, as the strip's rows and
   /// `= display`, tab-separated; the newest thousand.
   static func finishedCalculations(_ keys: String) throws -> [String] {
@@ -74,7 +74,7 @@ struct WindowFloodTests {
       }
     }
     let endKiB = window.process.residentKiB ?? -1
-    // Issue 12: the history file holds exactly the calculations the keys made.
+    // The history file holds exactly the calculations the keys made (docs/SPEC.md section 8.1).
     let expected = try WindowFloodTests.finishedCalculations(keys)
     let history = state.path + "/circlecalc/history"
     var saved: [String] = []

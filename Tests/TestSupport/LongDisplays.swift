@@ -1,8 +1,8 @@
 extension TestSupport {
   /// The longest displays the core makes, as `--keys` and the exact text `--print` prints:
   /// typed and result, both signs, grouping, a trailing point and every scientific form (large,
-  /// small, one-digit mantissa, both ends of the range), worked out by hand from DESIGN.md
-  /// section 2 (20 significant digits, half-up, scientific at 1e20 and below 1e-8).
+  /// small, one-digit mantissa, both ends of the range), worked out by hand from docs/SPEC.md
+  /// section 2.3 (20 significant digits, half-up, scientific at 1e20 and below 1e-8).
   public static let longDisplays: [(keys: String, display: String)] = {
     let e19 = "10000000000000000000"
     let tiny = "12345678901234567891" + String(repeating: "/" + e19, count: 6) + "/10000="

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The window as a screen reader and a keyboard-only user meet it (DESIGN.md section 9):
+/// The window as a screen reader and a keyboard-only user meet it (docs/SPEC.md section 9):
 /// Xvfb, `dbus-run-session` with at-spi2-core, and `atspi-client.py` (Debian's python3-pyatspi
 /// under the system Python) reporting what AT-SPI shows; the expectations are here. Under
 /// `make test` and CI a missing tool fails every test, naming it (`TestSupport.needs`).
@@ -57,7 +57,8 @@ struct AccessibilityEndToEndTests {
       let size = [Int(box.maxX.rounded()) - x, Int(box.maxY.rounded()) - y]
       #expect(key.window == [x, y] + size, "\(key.name)")
       #expect(key.screen == [x + 50, y + 70] + size, "\(key.name)")
-      // A key is its circle, for a screen reader's pointer as for a click (DESIGN.md section 3).
+      // A key is its circle, for a screen reader's pointer as for a click (docs/SPEC.md section
+      // 3.1).
       #expect(key.atCentre == key.name)
       #expect(key.atCorner == nil, "\(key.name)")  // no child there: between the circles
     }
@@ -112,7 +113,7 @@ struct AccessibilityEndToEndTests {
     #expect(steps[0].roles == fields + ["label", "label", "label"] + keys)
     // 100 ÷ 2 = 46.475 is rounded up to 46.48, so the shares line shows: one label more.
     #expect(steps[2].roles == fields + ["label", "label", "label", "label"] + keys)
-    // DESIGN.md section 7: 84.50 at 15% is 12.675, half-up 12.68; at 10% 8.45; 92.95 ÷ 2 up.
+    // docs/SPEC.md section 7.2: 84.50 at 15% is 12.675, half-up 12.68; at 10% 8.45; 92.95 ÷ 2 up.
     #expect(
       steps.map(\.fields) == [
         ["84.50", "15%", "1"], ["84.50", "10%", "1"], ["84.50", "10%", "2"],

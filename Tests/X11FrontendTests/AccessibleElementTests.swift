@@ -170,7 +170,7 @@ import Testing
     }
   }
 
-  /// DESIGN.md section 9: "Tip mode exposes its fields as labelled text".
+  /// docs/SPEC.md section 9.1: in Tip & Split each field is a label and the entry it labels.
   @Test func tipFieldsAreEntriesLabelledByTheirTitles() throws {
     // 84.50 at 18% is 15.21 (15.2100), 99.71 for three is 33.236… rounded up: 33.24, and
     // 3 × 33.24 = 99.72 is 0.01 over the total.
@@ -291,7 +291,8 @@ import Testing
       tree("100", width: 360, height: 640, mode: .tip).children.contains { $0.role == .entry })
   }
 
-  /// Issue 12: scrolled back into the tape, the list holds the past rows the strip shows.
+  /// docs/SPEC.md section 9.1: scrolled back into the tape, the list holds the past rows the strip
+  /// shows.
   @Test func theStripListsPastCalculationsWhenScrolledBack() {
     let scrolled = tree("", historyOffset: 1) {
       $0.tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=")

@@ -49,7 +49,7 @@ import Testing
     }
   }
 
-  /// Issue 12: the history file's format and `--history` are documented where users look.
+  /// The history file's format and `--history` (docs/SPEC.md section 8) are where users look.
   @Test func theReadmeAndTheManPageDocumentTheHistory() throws {
     let readme = try Self.read("README.md")
     let man = try Self.read("data/circlecalc.1")

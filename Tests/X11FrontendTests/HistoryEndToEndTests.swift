@@ -9,10 +9,10 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 12 in the real window: the tape survives a restart, one wheel tick shows the last
-/// calculation, a click on an old result puts it in the display, two windows share the file,
-/// Clear History empties it and a bad file never stops the window. After each step a capture
-/// equals the renderer's frame of the same state, pixel for pixel.
+/// The tape in the real window (docs/SPEC.md section 8): the tape survives a restart, one wheel
+/// tick shows the last calculation, a click on an old result puts it in the display, two windows
+/// share the file, Clear History empties it and a bad file never stops the window. After each step
+/// a capture equals the renderer's frame of the same state, pixel for pixel.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct HistoryEndToEndTests {
   /// A state folder of the test's own, removed afterwards.
@@ -82,7 +82,7 @@ struct HistoryEndToEndTests {
     // Started again: the strip at rest shows the (empty) current calculation only.
     let window = try CalculatorWindow(server: server, stateDirectory: state.url)
     #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
-    // One wheel tick up shows the whole last calculation (issue 12's "done means").
+    // One wheel tick up shows the whole last calculation (docs/SPEC.md section 8.2).
     try Self.scrollUp(window, ticks: 1)
     var frame = Frame(calculator: Calculator(), width: window.width, height: window.height)
     frame.tape = Self.three

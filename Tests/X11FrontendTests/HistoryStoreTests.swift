@@ -9,8 +9,8 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 12: the history file. Atomic, mode 0600, merged between windows under a lock, and a
-/// file that is not a history is never written over.
+/// The history file (docs/SPEC.md section 8.3). Atomic, mode 0600, merged between windows under a
+/// lock, and a file that is not a history is never written over.
 @Suite struct HistoryStoreTests {
   /// A fresh state folder (not created yet) and a store in it; the folder goes with `cleanup`.
   final class Folder {

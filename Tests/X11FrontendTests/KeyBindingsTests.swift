@@ -16,7 +16,7 @@ import Testing
   @Test func everyKeyIsReachableFromTheKeyboard() {
     let bound = Set(
       keyBindings.compactMap { if case .key(let key) = $0.command { key } else { nil } })
-    // DESIGN.md section 6 names these scientific keys' bindings; the others are a click, or
+    // docs/SPEC.md section 6.4 names these scientific keys' bindings; the others are a click, or
     // Tab and Space, away.
     let named: [Key] = [
       .parenthesis(.open), .parenthesis(.close), .operation(.power), .function(.factorial),

@@ -4,8 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The mode menu and the scientific keypad in the real window (issue 10): after each step a
-/// capture equals the renderer's frame of the same state, mode and size, pixel for pixel.
+/// The mode menu and the scientific keypad in the real window (docs/SPEC.md sections 5 and 6):
+/// after each step a capture equals the renderer's frame of the same state, mode and size, pixel
+/// for pixel.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct ModeEndToEndTests {
   @Test func theModesKeyOpensTheMenuAndAClickChoosesScientific() throws {

@@ -5,8 +5,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Tip & Split in the real window (issue 11): after each step a capture equals the renderer's
-/// frame of the same state and size, pixel for pixel, and `--state` says what that state is.
+/// Tip & Split in the real window (docs/SPEC.md section 7): after each step a capture equals the
+/// renderer's frame of the same state and size, pixel for pixel, and `--state` says what that state
+/// is.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct TipEndToEndTests {
   @Test func ctrl3ThenABillTwentyPercentAndTwoMorePeople() throws {

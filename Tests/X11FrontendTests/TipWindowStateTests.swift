@@ -5,7 +5,7 @@ import Testing
 
 @testable import X11Frontend
 
-/// Tip & Split in the window (DESIGN.md sections 5 and 7), decided without an X server.
+/// Tip & Split in the window (docs/SPEC.md sections 5 and 7), decided without an X server.
 @Suite struct TipWindowStateTests {
   func state(after keys: String = "", mode: Mode = .basic) -> WindowState {
     WindowState(

@@ -167,7 +167,8 @@ struct WindowEndToEndTests {
     }
     try window.type("1", "2", "plus")
     #expect(try window.differingPixels(from: window.render(keys: "12+")) == 0)
-    #expect(try plusFill() == 0xFFFFFF)  // DESIGN.md: the pending operator shows white
+    // docs/SPEC.md section 3.1: the pending operator shows white.
+    #expect(try plusFill() == 0xFFFFFF)
     try window.type("3")
     #expect(try window.differingPixels(from: window.render(keys: "12+3")) == 0)
     #expect(try plusFill() == 0xFF9F0A)  // operator orange
@@ -178,7 +179,8 @@ struct WindowEndToEndTests {
     #expect(try plusFill() == 0xFFFFFF)
   }
 
-  /// Issue 9's "done": the window shows every digit, sign and grouping of the longest numbers.
+  /// docs/SPEC.md section 3.3: the window shows every digit, sign and grouping of the longest
+  /// numbers.
   @Test(arguments: ["12345678901234567890n", "2/3=", "1/30000000=n"])
   func theWindowShowsTheWholeNumber(keys: String) throws {
     let server = try XvfbServer()

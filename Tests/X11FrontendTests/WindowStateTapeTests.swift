@@ -5,9 +5,9 @@ import Testing
 
 @testable import X11Frontend
 
-/// Issue 12 in the window's state: what goes on the tape, Clear History, the wheel into past
-/// calculations and a click on a number in the strip. At 360 × 640 two current rows fit and
-/// four past ones.
+/// The tape (docs/SPEC.md section 8) in the window's state: what goes on the tape, Clear History,
+/// the wheel into past calculations and a click on a number in the strip. At 360 × 640 two current
+/// rows fit and four past ones.
 @Suite struct WindowStateTapeTests {
   let layout = Layout(width: 360, height: 640)
 

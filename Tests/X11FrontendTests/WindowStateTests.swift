@@ -264,7 +264,8 @@ import Testing
   }
 
   /// "1+2+3+4+5+6": five rows, two of which fit at 360 × 640; three wheel ticks reach the
-  /// first row, at the top, and a fourth changes nothing (issue 9 saw two, then an empty row).
+  /// first row, at the top, and a fourth changes nothing (an old bug reached it in two ticks,
+  /// then scrolled on to an empty row).
   @Test func theWheelStopsWithTheOldestRowAtTheTop() throws {
     var state = state(after: "1+2+3+4+5+6")
     #expect(layout.visibleHistoryRows == 2)
