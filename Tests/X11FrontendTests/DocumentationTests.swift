@@ -4,8 +4,9 @@ import Testing
 
 @testable import X11Frontend
 
-/// The README and the man page list every `--keys` token and every keyboard binding, so the
-/// tables in the core and the front end cannot drift from the documents users read.
+/// The README, the specification and the man page list every `--keys` token and every keyboard
+/// binding, so the tables in the core and the front end cannot drift from the documents people
+/// read (docs/SPEC.md section 11.4).
 @Suite struct DocumentationTests {
   static let root: String = {
     var path = "\(#filePath)"
@@ -32,13 +33,17 @@ import Testing
     return words
   }
 
-  @Test func theReadmeListsEveryTokenInBackquotes() throws {
-    let readme = try Self.read("README.md")
+  /// The documents that list the tokens and bindings in backquotes.
+  static let markdownDocuments = ["README.md", "docs/SPEC.md"]
+
+  @Test(arguments: markdownDocuments)
+  func theDocumentListsEveryTokenInBackquotes(_ name: String) throws {
+    let document = try Self.read(name)
     for key in Key.allCases {
       if case .digit = key { continue }  // `0`–`9`
-      #expect(readme.contains("`\(key.token)`"), "README lacks `\(key.token)`")
+      #expect(document.contains("`\(key.token)`"), "\(name) lacks `\(key.token)`")
     }
-    #expect(readme.contains("`0`–`9`"))
+    #expect(document.contains("`0`–`9`"))
   }
 
   @Test func theManPageListsEveryTokenInBold() throws {
@@ -67,29 +72,32 @@ import Testing
     #expect(tape.count == 3)
   }
 
-  @Test func theReadmeAndTheManPageListEveryTipToken() throws {
-    let readme = try Self.read("README.md")
+  @Test func theDocumentsListEveryTipToken() throws {
     let bold = Self.boldWords(try Self.read("data/circlecalc.1"))
     for key in TipKey.allCases {
       if case .digit = key { continue }
-      #expect(readme.contains("`\(key.token)`"), "README lacks `\(key.token)`")
+      for name in Self.markdownDocuments {
+        #expect(try Self.read(name).contains("`\(key.token)`"), "\(name) lacks `\(key.token)`")
+      }
       #expect(bold.contains(key.token), "circlecalc.1 lacks \(key.token)")
     }
   }
 
   /// Each binding's name as the overlay shows it; single characters are bold in the man page
-  /// and in backquotes in the README, named keys appear as they are.
-  @Test func theReadmeAndTheManPageListEveryBinding() throws {
-    let readme = try Self.read("README.md")
+  /// and in backquotes in the README and the specification, named keys appear as they are.
+  @Test func theDocumentsListEveryBinding() throws {
+    let documents = try Self.markdownDocuments.map { ($0, try Self.read($0)) }
     let man = try Self.read("data/circlecalc.1").replacingOccurrences(of: "\\-", with: "-")
     let bold = Self.boldWords(man)
     for binding in keyBindings {
       guard let shown = binding.shown, shown != "0 – 9" else { continue }
+      for (name, document) in documents {
+        let written = shown.count == 1 ? "`\(shown)`" : shown
+        #expect(document.contains(written), "\(name) lacks \(written)")
+      }
       if shown.count == 1 {
-        #expect(readme.contains("`\(shown)`"), "README lacks `\(shown)`")
         #expect(bold.contains(shown), "circlecalc.1 lacks \(shown) in bold")
       } else {
-        #expect(readme.contains(shown), "README lacks \(shown)")
         #expect(man.contains(shown), "circlecalc.1 lacks \(shown)")
       }
     }
