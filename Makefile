@@ -7,14 +7,23 @@ BIN = .build/$(CONFIG)/circlecalc
 # $(PREFIX)/lib/circlecalc (SwiftPM would link it against the Swift runtime).
 LIBRARY = $(dir $(BIN))libcirclecalc-accessibility.so
 ACCESSIBILITY = $(wildcard Sources/CAccessibility/*.[ch] Sources/CAccessibility/include/*.h)
+# Hardened as Debian builds C: fortified calls, a stack protector, read-only relocations bound
+# at load (the library is loaded only when a screen reader's bus answers).
 ACCESSIBILITY_FLAGS = -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -Wall -Wextra -shared \
+	-D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wl,-z,relro -Wl,-z,now \
 	-Wl,--as-needed -Wl,-z,defs -ISources/CAccessibility/include
 ICON_SIZES = 16 22 24 32 48 64 128 256 512
+# The application's id: its menu entry and its AppStream metainfo are named after it.
+APP_ID = io.github.circlecalc.CircleCalc
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 LIBDIR = $(DESTDIR)$(PREFIX)/lib/circlecalc
 APPDIR = $(DESTDIR)$(PREFIX)/share/applications
+METAINFODIR = $(DESTDIR)$(PREFIX)/share/metainfo
 ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+# The Debian package, named as dpkg names it: circlecalc_VERSION_ARCH.deb, the version the
+# binary's own (read once it is built).
+DEB = circlecalc_$$($(BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
 # The release link, each part measured (README, Performance: RSS by mapping): lld places the
 # functions that run (scripts/symbol-order.txt, from scripts/symbol-order) together, which needs
 # every Swift function in its own section; no PIE, so nothing is relocated at start; libstdc++
@@ -105,10 +114,11 @@ lint:
 # NO_BUILD=1 installs an already built $(BIN) (the install test uses it).
 install:
 	@[ -n "$(NO_BUILD)" ] || $(MAKE) build
-	install -d $(BINDIR) $(LIBDIR) $(APPDIR) $(MANDIR)
+	install -d $(BINDIR) $(LIBDIR) $(APPDIR) $(METAINFODIR) $(MANDIR)
 	install -m 755 $(BIN) $(BINDIR)/circlecalc
 	install -m 644 $(LIBRARY) $(LIBDIR)/libcirclecalc-accessibility.so
-	install -m 644 data/circlecalc.desktop $(APPDIR)/circlecalc.desktop
+	install -m 644 data/$(APP_ID).desktop $(APPDIR)/$(APP_ID).desktop
+	install -m 644 data/$(APP_ID).metainfo.xml $(METAINFODIR)/$(APP_ID).metainfo.xml
 	install -m 644 data/circlecalc.1 $(MANDIR)/circlecalc.1
 	for size in $(ICON_SIZES); do \
 		install -d $(ICONDIR)/$${size}x$${size}/apps && \
@@ -116,21 +126,30 @@ install:
 	done
 
 # Under a DESTDIR (a staging folder) the folders install made go too, when empty; the system's
-# own folders under a bare PREFIX are left alone.
+# own folders under a bare PREFIX are left alone. circlecalc.desktop is the menu entry's name
+# before it took the application's id.
 uninstall:
 	rm -f $(BINDIR)/circlecalc $(LIBDIR)/libcirclecalc-accessibility.so
-	rm -f $(APPDIR)/circlecalc.desktop $(MANDIR)/circlecalc.1
+	rm -f $(APPDIR)/$(APP_ID).desktop $(APPDIR)/circlecalc.desktop
+	rm -f $(METAINFODIR)/$(APP_ID).metainfo.xml $(MANDIR)/circlecalc.1
 	rmdir $(LIBDIR) 2>/dev/null || true
 	for size in $(ICON_SIZES); do rm -f $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png; done
 	@if [ -n "$(DESTDIR)" ]; then \
-		for dir in $(BINDIR) $(dir $(LIBDIR)) $(APPDIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
+		for dir in $(BINDIR) $(dir $(LIBDIR)) $(APPDIR) $(METAINFODIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
 			while [ "$$dir" != "$(DESTDIR)" ] && [ "$$dir" != / ] && rmdir "$$dir" 2>/dev/null; do \
 				dir=$$(dirname "$$dir"); \
 			done; \
 		done; \
 	fi
 
+# The Debian package, built with Debian's tools from the release binary (scripts/deb).
+deb: build
+	@scripts/install-deps package
+	scripts/deb $(BIN) $(DEB)
+
 clean:
 	rm -rf .build
+	rm -f circlecalc_*.deb
 
-.PHONY: all build run test bench symbol-order fuzz soak snapshots format lint install uninstall clean
+.PHONY: all build run test bench symbol-order fuzz soak snapshots format lint install uninstall \
+	deb clean

@@ -2,15 +2,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `make install` and `make uninstall` into a temporary DESTDIR, with the built binary.
-@Suite("make install")
+/// `make install` and `make uninstall` into a temporary DESTDIR, with the built binary
+/// (docs/SPEC.md section 11.2).
+@Suite("make install", TestSupport.needs(["make", "desktop-file-validate", "appstreamcli"]))
 struct InstallTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
   static let sizes = [16, 22, 24, 32, 48, 64, 128, 256, 512]
 
   @Test(
-    "install puts exactly the binary, its library, .desktop entry, icons, man page; uninstall too")
+    "install puts exactly the binary, library, menu entry, metainfo, icons, man page; uninstall too"
+  )
   func installAndUninstall() throws {
     let destination = FileManager.default.temporaryDirectory
       .appendingPathComponent("circlecalc-install-\(UUID().uuidString)").path
@@ -26,14 +28,19 @@ struct InstallTests {
     let expected =
       [
         "usr/bin/circlecalc", "usr/lib/circlecalc/libcirclecalc-accessibility.so",
-        "usr/share/applications/circlecalc.desktop", "usr/share/man/man1/circlecalc.1",
+        "usr/share/applications/\(PackageDataTests.id).desktop",
+        "usr/share/metainfo/\(PackageDataTests.id).metainfo.xml",
+        "usr/share/man/man1/circlecalc.1",
       ]
       + Self.sizes.map { "usr/share/icons/hicolor/\($0)x\($0)/apps/circlecalc.png" }
     #expect(try files(under: destination) == expected.sorted())
 
-    let desktop = "\(destination)/usr/share/applications/circlecalc.desktop"
+    let desktop = "\(destination)/usr/share/applications/\(PackageDataTests.id).desktop"
     let validate = try TestSupport.run("desktop-file-validate", [desktop])
     #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+    // The metainfo with the menu entry and the icon it names (no network: --no-net).
+    let appstream = try TestSupport.run("appstreamcli", ["validate-tree", "--no-net", destination])
+    #expect(appstream.status == 0, "\(appstream.stdout)\(appstream.stderr)")
     for size in Self.sizes {
       let icon = "\(destination)/usr/share/icons/hicolor/\(size)x\(size)/apps/circlecalc.png"
       let data = try Data(contentsOf: URL(fileURLWithPath: icon))
