@@ -147,9 +147,16 @@ deb: build
 	@scripts/install-deps package
 	scripts/deb $(BIN) $(DEB)
 
+# Checks the package as a user meets it (scripts/test-package): lintian, appstreamcli,
+# desktop-file-validate, then dpkg installs it on this machine, it runs from /usr/bin, and
+# dpkg removes it. Apart from `make test`, as the release build is slow; .ci/run runs both.
+test-package: deb
+	@scripts/install-deps test
+	scripts/test-package $(DEB)
+
 clean:
 	rm -rf .build
 	rm -f circlecalc_*.deb
 
 .PHONY: all build run test bench symbol-order fuzz soak snapshots format lint install uninstall \
-	deb clean
+	deb test-package clean
