@@ -21,8 +21,8 @@ APPDIR = $(DESTDIR)$(PREFIX)/share/applications
 METAINFODIR = $(DESTDIR)$(PREFIX)/share/metainfo
 ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
-# The Debian package, named as dpkg names it: circlecalc_VERSION_ARCH.deb, the version the
-# binary's own (read once it is built).
+# The Debian package, named as dpkg names it: circlecalc_VERSION_ARCH.deb, with the version
+# the binary reports (read once it is built).
 DEB = circlecalc_$$($(BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
 # The release link, each part measured (README, Performance: RSS by mapping): lld places the
 # functions that run (scripts/symbol-order.txt, from scripts/symbol-order) together, which needs
