@@ -127,29 +127,21 @@ public struct Calculator: Equatable, Sendable {
   // MARK: - What shows
 
   /// The display exactly as shown: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
-  public var display: String {
+  public var display: String { displayText.text }
+
+  /// What the display reads, with its shorter forms for a narrow window.
+  public var displayText: DisplayText {
     switch entry {
-    case .zero: "0"
-    case .typing(let text): NumberFormat.grouping(typed: text)
-    case .result(let value), .group(let value, _): Calculator.format(value)
+    case .zero: .zero
+    case .typing(let text): DisplayText(typed: text)
+    case .result(let value), .group(let value, _): DisplayText(value: try? value.get())
     }
   }
 
-  /// The display in at most `maxLength` characters, for a window too narrow for `display`:
-  /// a result gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its sign, then
-  /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`).
+  /// The display in at most `maxLength` characters, for a window too narrow for `display`
+  /// (`DisplayText.shortened(toLength:)`).
   public func display(maxLength: Int) -> String {
-    switch entry {
-    case .zero: return "0"
-    case .typing(let text):
-      let full = display
-      guard full.count > maxLength else { return full }
-      let head = text.hasPrefix("-") ? "-…" : "…"
-      let tail = full.suffix(max(maxLength - head.count, 1))
-      return head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail)
-    case .result(let value), .group(let value, _):
-      return NumberFormat.string(try? value.get(), maxLength: maxLength)
-    }
+    displayText.shortened(toLength: maxLength)
   }
 
   /// The history strip, oldest row first: `["12", "+ 3", "× (4"]`.

@@ -43,6 +43,23 @@ public struct Calculation: Hashable, Sendable {
   }
 }
 
+extension Calculator {
+  /// Presses a key and puts the calculation it finishes, if any, on `tape`; returns it.
+  ///
+  /// The window's tape and a headless run's in-memory tape are fed the same way, so
+  /// `--render` shows the tape the window would.
+  @discardableResult
+  public mutating func press(_ key: Key, recordingOn tape: inout HistoryTape) -> Calculation? {
+    let before = self
+    press(key)
+    guard let finished = Calculation(finishing: key, before: before, after: self) else {
+      return nil
+    }
+    tape.append(finished)
+    return finished
+  }
+}
+
 /// The calculations finished with `=`, oldest first, at most `maximumCount` of them and at
 /// most `maximumFileSize` bytes written out: appending drops the oldest beyond either.
 ///
@@ -101,11 +118,12 @@ public struct HistoryTape: Equatable, Sendable {
   public func shownRowCounts(under current: Calculator)
     -> LazyMapCollection<ArraySlice<Calculation>, Int>
   {
-    calculations.dropLast(isShown(by: current) ? 1 : 0).lazy.map(\.shownRowCount)
+    calculations.dropLast(isNewestShown(by: current) ? 1 : 0).lazy.map(\.shownRowCount)
   }
 
-  /// Whether `current` shows the newest calculation as it was finished.
-  private func isShown(by current: Calculator) -> Bool {
+  /// Whether `current` shows the newest calculation as it was finished (its rows in the strip,
+  /// its result in the display).
+  public func isNewestShown(by current: Calculator) -> Bool {
     guard let newest = calculations.last, newest.rows.count == current.historyCount,
       current.pendingOperation == nil, current.openParentheses == 0, !current.isTyping
     else { return false }

@@ -110,29 +110,70 @@ public struct KeyCap: Hashable, Sendable {
     second ? alternate?.action ?? action : action
   }
 
-  /// The label as shown: AC or C, and Rad or Deg (the unit it switches to), from the
-  /// calculator; the alternate while `2nd` is on.
-  public func label(for calculator: Calculator, second: Bool) -> KeyLabel {
+  /// The label as shown: AC or C, and Rad or Deg (the unit it switches to), from the face;
+  /// the alternate while `2nd` is on.
+  public func label(on face: KeypadFace) -> KeyLabel {
     switch action {
-    case .clear: KeyLabel(calculator.clearLabel.rawValue)
-    case .key(.modifier(.angle)): calculator.angle == .degrees ? "Rad" : "Deg"
-    default: second ? alternate?.label ?? label : label
+    case .clear: KeyLabel(face.clearLabel.rawValue)
+    case .key(.modifier(.angle)): face.angle == .degrees ? "Rad" : "Deg"
+    default: face.showsSecond ? alternate?.label ?? label : label
     }
   }
 
-  /// Whether the cell shows lit: `2nd` while on, `mr` while the memory holds a value.
-  public func isLit(for calculator: Calculator, second: Bool) -> Bool {
+  /// Whether the cell shows lit: `2nd` while on, `mr` while the memory holds a value, the
+  /// Tip & Split preset of the tip percent in use.
+  public func isLit(on face: KeypadFace) -> Bool {
     switch action {
-    case .secondFunctions: second
-    case .key(.memory(.recall)): calculator.memory != nil
+    case .secondFunctions: face.showsSecond
+    case .key(.memory(.recall)): face.hasMemory
+    case .tip(.preset(let preset)): face.tipPercent == String(preset.percent)
     default: false
     }
   }
 
-  /// Whether the cell shows lit in Tip & Split: the preset of the tip percent in use.
-  public func isLit(for split: TipCalculator) -> Bool {
-    guard case .tip(.preset(let preset)) = action else { return false }
-    return split.tipPercentText == String(preset.percent)
+  /// Whether the cell is the operator that shows pending (white with an orange label).
+  public func isHighlighted(on face: KeypadFace) -> Bool {
+    guard let highlighted = face.highlightedOperation else { return false }
+    return action(second: face.showsSecond) == .key(.operation(highlighted))
+  }
+}
+
+/// What the keypad's cells read besides the table: the AC/C label, the angle unit, what is lit.
+///
+/// A frame holds one; two frames with the same face draw every cell alike but the pressed and
+/// focused ones.
+public struct KeypadFace: Hashable, Sendable {
+  /// AC or C.
+  public var clearLabel: ClearLabel = .allClear
+  /// The angle unit: the Rad/Deg key names the other one.
+  public var angle: AngleUnit = .degrees
+  /// `2nd` is on: the scientific keys show and do their alternates.
+  public var showsSecond = false
+  /// The memory holds a value: `mr` shows lit.
+  public var hasMemory = false
+  /// The operator key shown white: the pending one until the next number starts.
+  public var highlightedOperation: Operation?
+  /// The operator waiting for its operand (a screen reader hears it `checked` until `=`).
+  public var pendingOperation: Operation?
+  /// Tip & Split's tip percent as typed (`"18"`): its preset shows lit; nil outside tip mode.
+  public var tipPercent: String?
+
+  /// A face with nothing lit: AC, degrees.
+  public init() {}
+
+  /// The face of a calculator's keypad, `2nd` on or off.
+  public init(_ calculator: Calculator, showsSecond: Bool) {
+    clearLabel = calculator.clearLabel
+    angle = calculator.angle
+    self.showsSecond = showsSecond
+    hasMemory = calculator.memory != nil
+    highlightedOperation = calculator.highlightedOperation
+    pendingOperation = calculator.pendingOperation
+  }
+
+  /// The face of the Tip & Split keypad.
+  public init(_ split: TipCalculator) {
+    tipPercent = split.tipPercentText
   }
 }
 
@@ -146,29 +187,33 @@ public enum KeypadScreen: Hashable, Sendable {
 
 /// A keypad: its table of cells, laid out like the screen; a row shorter than the first is
 /// centred under it.
-public struct Keypad: Hashable, Sendable {
+public struct Keypad: Hashable, Sendable, CustomStringConvertible {
+  /// The mode that shows it; two keypads are the same when they are the same mode's.
+  public let mode: Mode
   /// The cells, top row first, left to right.
   public let rows: [[KeyCap]]
-  /// Whether a window too short for the keypad's width spreads its columns apart, as the
-  /// iPhone's landscape keypad fills its width.
-  public let spreadsColumns: Bool
-  /// The history rows a window too short for the keypad's width keeps room for (the circles
-  /// shrink first): a landscape keypad keeps two, so a calculation reads as more than its last
-  /// row.
-  public let minimumHistoryRows: Int
+  /// How many columns at the left are functions that a portrait window stacks above the rest
+  /// (the scientific keys over the basic keypad, as the iPhone does); 0 when none.
+  public let functionColumns: Int
   /// What shows with the keypad.
   public let screen: KeypadScreen
 
   /// A keypad from its rows.
-  public init(
-    rows: [[KeyCap]], spreadsColumns: Bool = false, minimumHistoryRows: Int = 1,
-    screen: KeypadScreen = .calculator
-  ) {
+  init(mode: Mode, rows: [[KeyCap]], functionColumns: Int = 0, screen: KeypadScreen = .calculator) {
+    self.mode = mode
     self.rows = rows
-    self.spreadsColumns = spreadsColumns
-    self.minimumHistoryRows = minimumHistoryRows
+    self.functionColumns = functionColumns
     self.screen = screen
   }
+
+  /// The same mode's keypad.
+  public static func == (lhs: Keypad, rhs: Keypad) -> Bool { lhs.mode == rhs.mode }
+
+  /// Hashes the mode.
+  public func hash(into hasher: inout Hasher) { hasher.combine(mode) }
+
+  /// `"the scientific keypad"`: the table itself would fill a test's log.
+  public var description: String { "the \(mode.rawValue) keypad" }
 
   /// The keypad a mode shows.
   public static func of(_ mode: Mode) -> Keypad {
@@ -233,7 +278,7 @@ public struct Keypad: Hashable, Sendable {
 extension Keypad {
   // swift-format-ignore
   /// The basic keypad, 4 × 5.
-  public static let basic = Keypad(rows: [
+  public static let basic = Keypad(mode: .basic, rows: [
     //      action                                label  style
     [KeyCap(.clear,                               "AC",  .function),
      KeyCap(.key(.toggleSign),                    "±",   .function),
@@ -260,7 +305,7 @@ extension Keypad {
   // swift-format-ignore
   /// The scientific keypad, 10 × 5 (docs/SPEC.md section 6.1): six columns of functions, then the
   /// basic keypad.
-  public static let scientific = Keypad(rows: zip([
+  public static let scientific = Keypad(mode: .scientific, rows: zip([
     //      action                                      label          style        2nd: action                                         label
     [KeyCap(.key(.parenthesis(.open)),                  "(",           .scientific),
      KeyCap(.key(.parenthesis(.close)),                 ")",           .scientific),
@@ -292,14 +337,14 @@ extension Keypad {
      KeyCap(.key(.function(.hyperbolicTangent)),        "tanh",        .scientific, second: .key(.function(.inverseHyperbolicTangent)),"tanh^{−1}"),
      KeyCap(.key(.constant(.pi)),                       "π",           .scientific),
      KeyCap(.key(.constant(.random)),                   "Rand",        .scientific)],
-  ], basic.rows).map { $0 + $1 }, spreadsColumns: true, minimumHistoryRows: 2)
+  ], basic.rows).map { $0 + $1 }, functionColumns: 6)
 }
 
 extension Keypad {
   // swift-format-ignore
   /// The Tip & Split keypad (docs/SPEC.md section 7.1): the five tip presets over the digits, AC, ⌫
   /// and the people keys, 4 × 4 like the basic keypad's lower rows.
-  public static let tip = Keypad(rows: [
+  public static let tip = Keypad(mode: .tip, rows: [
     //      action                                label  style
     [KeyCap(.tip(.preset(.ten)),                  "10%", .function),
      KeyCap(.tip(.preset(.fifteen)),              "15%", .function),

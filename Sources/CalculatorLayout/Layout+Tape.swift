@@ -1,7 +1,9 @@
-/// One row the history strip shows: which row of which list, and where.
+import CalculatorCore
+
+/// One row of the tape strip: which row of which calculation, and where.
 public struct HistoryStripRow: Equatable, Sendable {
   /// Where a shown row comes from.
-  public enum Source: Equatable, Sendable {
+  public enum Source: Hashable, Sendable {
     /// Row `row` (0 = oldest) of the current calculation.
     case current(row: Int)
     /// Shown row `row` of past calculation `calculation` (0 = oldest on the tape); its last
@@ -13,7 +15,7 @@ public struct HistoryStripRow: Equatable, Sendable {
   public var source: Source
   /// Its rectangle, wholly inside the strip.
   public var rect: Rect
-  /// A thin line on its top edge separates it from the earlier calculation shown above.
+  /// A thin line on its top edge separates its calculation from the earlier one above.
   public var startsCalculation: Bool
 
   /// Whether it belongs to a past calculation (drawn smaller and dimmer).
@@ -23,17 +25,15 @@ public struct HistoryStripRow: Equatable, Sendable {
   }
 }
 
-/// The strip over the tape (docs/SPEC.md section 8.2). At rest (offset 0) it shows the current
-/// calculation alone, newest row at the bottom; the wheel scrolls back through its rows, then
-/// one calculation a tick: each tick up puts the `= result` row of the next older calculation
-/// at the bottom, with as many whole rows as fit above it (its own, then older ones). A past
-/// calculation taller than the strip scrolls a row a tick until its first row is at the top.
-/// Scrolling stops at the first tick that brings the tape's oldest row into view, and there the
-/// strip shows the tape's first rows, the oldest in its top row (docs/SPEC.md section 3.4: no empty
-/// rows above it); when the whole tape fits, that is the first tick, rows at the bottom.
+/// The strip over the tape (docs/SPEC.md sections 3 and 8): the current calculation's rows at
+/// the bottom, and above them, in portrait and landscape windows, the earlier calculations, each
+/// ending in its `= result` row, as many whole rows as fit, separated by thin lines. A wide
+/// window's strip holds the current calculation alone: its side panel shows the past.
 ///
-/// Past rows are two thirds of a current row, so a calculation of four rows (`1,200`,
-/// `× 1.08`, `+ 49.9`, `= 1,345.9`) shows whole in the default window, one tick from rest.
+/// Rows are stacked from the bottom: the current calculation's newest row first, then its older
+/// rows, then the past calculations, newest first. Each wheel tick scrolls one row; scrolling
+/// stops at the first offset that shows the tape's oldest row (no empty rows above it). Past
+/// rows are two thirds of a current row.
 extension Layout {
   /// A past row's height and font, as a part of the current row's.
   static let pastRowScale = 2.0 / 3.0
@@ -44,98 +44,224 @@ extension Layout {
   /// The font size of a past calculation's row.
   public var pastHistoryFontSize: Double { historyFontSize * Layout.pastRowScale }
 
-  /// How many past rows fit whole in the strip.
-  public var visiblePastHistoryRows: Int {
-    guard pastHistoryRowHeight > 0 else { return 0 }
-    return Int(historyRect.height / pastHistoryRowHeight + 1e-9)  // positive: the floor
+  /// Whether the strip shows past calculations above the current one (not in a wide window).
+  public var stripShowsPast: Bool { arrangement != .wide }
+
+  /// How many rows of the current calculation fit whole in the strip.
+  public var visibleHistoryRows: Int {
+    guard historyRowHeight > 0 else { return 0 }
+    return Int(historyRect.height / historyRowHeight + 1e-9)  // positive: the floor
   }
 
-  /// Ticks that show a past calculation of `rows` shown rows: one, and one more for each row
-  /// that does not fit.
-  func ticks(forPastRows rows: Int) -> Int {
-    visiblePastHistoryRows > 0 ? 1 + max(0, rows - visiblePastHistoryRows) : 0
+  /// The largest offset for a current calculation of `rowCount` rows alone.
+  public func maxHistoryOffset(rowCount: Int) -> Int {
+    maxHistoryOffset(rowCount: rowCount, pastRowCounts: [Int]())
   }
 
-  /// The largest offset (wheel ticks back from rest) for a current calculation of `rowCount`
-  /// rows over past calculations of `pastRowCounts` shown rows each (oldest first).
-  public func maxHistoryOffset<Past: RandomAccessCollection<Int>>(
-    rowCount: Int, pastRowCounts: Past
-  ) -> Int {
-    let fit = visiblePastHistoryRows
-    var offset = maxHistoryOffset(rowCount: rowCount)
-    guard fit > 0 else { return offset }
-    var older = pastRowCounts.reduce(0, +)  // rows of the calculations older than `count`'s
-    for count in pastRowCounts.reversed() {
-      older -= count
-      let ticks = ticks(forPastRows: count)
-      // Tick `tick` of this calculation has its row `count - tick` at the bottom of the strip:
-      // the oldest row is in view once that row and every older one fit.
-      if let tick = (1...ticks).first(where: { older + count - $0 + 1 <= fit }) {
-        return offset + tick
-      }
-      offset += ticks
+  /// The rows (0 = oldest) of a current calculation of `rowCount` rows alone that the strip
+  /// shows, `offset` rows back from rest.
+  public func shownHistoryRows(rowCount: Int, offset: Int) -> Range<Int> {
+    let rows = shownHistory(rowCount: rowCount, pastRowCounts: [Int](), offset: offset)
+    guard case .current(let first) = rows.first?.source, case .current(let last) = rows.last?.source
+    else { return 0..<0 }
+    return first..<(last + 1)
+  }
+
+  /// The past calculations' row counts the strip shows: all of them, or none in a wide window.
+  private func pastShown<Past: Collection<Int>>(_ pastRowCounts: Past) -> Past.SubSequence {
+    stripShowsPast ? pastRowCounts[...] : pastRowCounts.prefix(0)
+  }
+
+  /// The largest offset (rows scrolled back from rest) for a current calculation of
+  /// `rowCount` rows over past calculations of `pastRowCounts` shown rows each (oldest first):
+  /// the first offset at which the oldest row shows.
+  public func maxHistoryOffset<Past: Collection<Int>>(rowCount: Int, pastRowCounts: Past) -> Int {
+    guard historyRowHeight > 0 else { return 0 }
+    // How many of the oldest rows fit, counted from the top.
+    var room = historyRect.height + 1e-9
+    var fitting = 0
+    var total = rowCount
+    var isFitting = true
+    for count in pastShown(pastRowCounts) {
+      total += count
+      guard isFitting else { continue }
+      let rows = min(count, Int(room / pastHistoryRowHeight))
+      fitting += rows
+      room -= Double(rows) * pastHistoryRowHeight
+      isFitting = rows == count
     }
-    return offset
+    if isFitting { fitting += min(rowCount, Int(room / historyRowHeight)) }
+    return max(0, total - fitting)
   }
 
-  /// The rows the strip shows, top to bottom, `offset` ticks back from rest (clamped to
-  /// 0…`maxHistoryOffset(rowCount:pastRowCounts:)`); every one lies wholly inside the strip.
-  public func shownHistory<Past: RandomAccessCollection<Int>>(
+  /// The rows the strip shows, top to bottom, `offset` rows back from rest (clamped to
+  /// 0…`maxHistoryOffset`); every one lies wholly inside the strip.
+  public func shownHistory<Past: BidirectionalCollection<Int>>(
     rowCount: Int, pastRowCounts: Past, offset: Int
   ) -> [HistoryStripRow] where Past.Index == Int {
-    let currentTicks = maxHistoryOffset(rowCount: rowCount)
-    guard offset > currentTicks, !pastRowCounts.isEmpty, visiblePastHistoryRows > 0 else {
-      let offset = min(max(0, offset), currentTicks)
-      return shownHistoryRows(rowCount: rowCount, offset: offset).map {
-        HistoryStripRow(
-          source: .current(row: $0),
-          rect: historyRowRect(index: $0, rowCount: rowCount, offset: offset),
-          startsCalculation: false)
-      }
-    }
-    let maximum = maxHistoryOffset(rowCount: rowCount, pastRowCounts: pastRowCounts)
-    // The row at the bottom of the strip: (calculation, row).
-    var calculation = pastRowCounts.startIndex
-    var row = min(visiblePastHistoryRows, pastRowCounts.reduce(0, +)) - 1
-    if offset >= maximum {
-      // The last stop: the tape's first rows, the oldest at the top (all of a tape that fits).
-      while row >= pastRowCounts[calculation] {
-        row -= pastRowCounts[calculation]
-        calculation += 1
-      }
-    } else {
-      // The calculation at the bottom and how many of its rows are scrolled below it.
-      var remaining = min(offset, maximum) - currentTicks
-      calculation = pastRowCounts.endIndex - 1
-      while remaining > ticks(forPastRows: pastRowCounts[calculation]),
-        calculation > pastRowCounts.startIndex
-      {
-        remaining -= ticks(forPastRows: pastRowCounts[calculation])
-        calculation -= 1
-      }
-      let count = pastRowCounts[calculation]
-      row = count - 1 - min(remaining - 1, ticks(forPastRows: count) - 1)
-    }
+    guard !historyRect.isEmpty, historyRowHeight > 0 else { return [] }
+    var skip =
+      offset > 0
+      ? min(offset, maxHistoryOffset(rowCount: rowCount, pastRowCounts: pastRowCounts)) : 0
     var rows: [HistoryStripRow] = []
-    let height = pastHistoryRowHeight
-    for slot in 0..<visiblePastHistoryRows {
-      let hasRowAbove = slot + 1 < visiblePastHistoryRows && calculation > pastRowCounts.startIndex
+    var bottom = historyRect.maxY
+    /// Adds a row above those placed; false once the strip is full.
+    func place(_ source: HistoryStripRow.Source, height: Double) -> Bool {
+      if skip > 0 {
+        skip -= 1
+        return true
+      }
+      guard bottom - height >= historyRect.minY - 1e-9 else { return false }
       rows.append(
         HistoryStripRow(
-          source: .past(calculation: calculation, row: row),
+          source: source,
           rect: Rect(
-            x: historyRect.minX, y: historyRect.maxY - Double(slot + 1) * height,
-            width: historyRect.width, height: height),
-          startsCalculation: row == 0 && hasRowAbove))
-      if row > 0 {
-        row -= 1
-      } else if calculation > pastRowCounts.startIndex {
-        calculation -= 1
-        row = pastRowCounts[calculation] - 1
-      } else {
-        break
+            x: historyRect.minX, y: bottom - height, width: historyRect.width, height: height),
+          startsCalculation: false))
+      bottom -= height
+      return true
+    }
+    placing: do {
+      for row in (0..<rowCount).reversed() {
+        guard place(.current(row: row), height: historyRowHeight) else { break placing }
+      }
+      let past = pastShown(pastRowCounts)
+      for calculation in past.indices.reversed() {
+        for row in (0..<past[calculation]).reversed() {
+          let source = HistoryStripRow.Source.past(
+            calculation: calculation - pastRowCounts.startIndex, row: row)
+          guard place(source, height: pastHistoryRowHeight) else { break placing }
+        }
       }
     }
-    return rows.reversed()
+    rows.reverse()
+    // A calculation's first row under another row gets the separating line.
+    for index in rows.indices.dropFirst() {
+      switch rows[index].source {
+      case .current(row: 0), .past(_, row: 0): rows[index].startsCalculation = true
+      default: break
+      }
+    }
+    return rows
+  }
+}
+
+/// One line of the side tape panel: some shown rows of one past calculation, and where.
+public struct TapePanelLine: Equatable, Sendable {
+  /// The calculation (0 = oldest on the tape).
+  public var calculation: Int
+  /// Its shown rows on this line (the last shown row is `= result`); a long calculation wraps
+  /// over several lines.
+  public var rows: Range<Int>
+  /// The line's rectangle, wholly inside the panel; its text is right-aligned in it.
+  public var rect: Rect
+  /// A thin line on its top edge separates its calculation from the earlier one above.
+  public var startsCalculation: Bool
+}
+
+/// The side tape panel of a wide window (docs/SPEC.md section 3): one finished calculation per
+/// line in the `--history` form, newest at the bottom, wrapped between its rows when longer
+/// than the panel, separated by thin lines. Each wheel tick scrolls one line; scrolling stops
+/// with the oldest line in view.
+///
+/// The layout has no fonts: it wraps by `estimatedWidth`, which errs wide, and the renderer
+/// shrinks the rare line that still does not fit.
+extension Layout {
+  /// The panel's font size.
+  public var tapeFontSize: Double { 22 * unit }
+
+  /// The height of one panel line.
+  public var tapeLineHeight: Double { 30 * unit }
+
+  /// Where the panel's lines go: the panel less a gap before its right edge, where a thin line
+  /// parts it from the keypad column.
+  public var tapeLinesRect: Rect {
+    Rect(
+      x: tapePanel.minX, y: tapePanel.minY, width: tapePanel.width - 12 * unit,
+      height: tapePanel.height)
+  }
+
+  /// A generous width of `text` in the tape's font (Inter Regular): figures 0.66 em, points,
+  /// commas and spaces 0.3 em, anything else 0.75 em.
+  public func estimatedWidth(of text: String) -> Double {
+    var ems = 0.0
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "0"..."9": ems += 0.66
+      case ".", ",", " ", "(", ")": ems += 0.3
+      default: ems += 0.75
+      }
+    }
+    return ems * tapeFontSize
+  }
+
+  /// The lines of one calculation: its shown rows packed greedily into the panel's width.
+  func panelLineRows(of calculation: Calculation) -> [Range<Int>] {
+    let room = tapeLinesRect.width
+    let space = 0.3 * tapeFontSize
+    var lines: [Range<Int>] = []
+    var start = 0
+    var width = 0.0
+    for row in 0..<calculation.shownRowCount {
+      let rowWidth = estimatedWidth(of: calculation.shownRow(row))
+      if row > start, width + space + rowWidth > room {
+        lines.append(start..<row)
+        start = row
+        width = rowWidth
+      } else {
+        width += (row > start ? space : 0) + rowWidth
+      }
+    }
+    lines.append(start..<calculation.shownRowCount)
+    return lines
+  }
+
+  /// How many lines fit whole in the panel.
+  public var visibleTapeLines: Int {
+    guard tapeLineHeight > 0, !tapePanel.isEmpty else { return 0 }
+    return Int(tapePanel.height / tapeLineHeight + 1e-9)
+  }
+
+  /// The largest panel offset (lines scrolled back): the first that shows the oldest line.
+  public func maxTapePanelOffset<Calculations: Collection<Calculation>>(
+    _ calculations: Calculations
+  ) -> Int {
+    let total = calculations.reduce(0) { $0 + panelLineRows(of: $1).count }
+    return max(0, total - visibleTapeLines)
+  }
+
+  /// The lines the panel shows for `calculations` (the tape, oldest first), top to bottom,
+  /// `offset` lines back from the newest (clamped to 0…`maxTapePanelOffset`).
+  public func shownTapePanelLines<Calculations: BidirectionalCollection<Calculation>>(
+    _ calculations: Calculations, offset: Int
+  ) -> [TapePanelLine] where Calculations.Index == Int {
+    let fit = visibleTapeLines
+    guard fit > 0 else { return [] }
+    let offset = min(max(0, offset), offset > 0 ? maxTapePanelOffset(calculations) : 0)
+    var lines: [TapePanelLine] = []
+    var skipped = 0
+    var bottom = tapePanel.maxY
+    outer: for index in calculations.indices.reversed() {
+      for rows in panelLineRows(of: calculations[index]).reversed() {
+        if skipped < offset {
+          skipped += 1
+          continue
+        }
+        guard lines.count < fit else { break outer }
+        lines.append(
+          TapePanelLine(
+            calculation: index, rows: rows,
+            rect: Rect(
+              x: tapePanel.minX, y: bottom - tapeLineHeight, width: tapeLinesRect.width,
+              height: tapeLineHeight),
+            startsCalculation: false))
+        bottom -= tapeLineHeight
+      }
+    }
+    lines.reverse()
+    for index in lines.indices.dropFirst() where lines[index].rows.lowerBound == 0 {
+      lines[index].startsCalculation = true
+    }
+    return lines
   }
 }

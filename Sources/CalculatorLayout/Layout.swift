@@ -1,57 +1,68 @@
-/// CalculatorLayout: the keypad table and all geometry from the window size, with no drawing and
-/// no platform code. Start reading at `Layout.init(width:height:keypad:)`; the keypads are
-/// the tables in Keypad.swift.
+/// CalculatorLayout: the keypad tables and all geometry from the window's size, with no drawing
+/// and no platform code. Start reading at `Layout.init(width:height:keypad:)`, which picks an
+/// arrangement for the window's shape; the keypads are the tables in Keypad.swift.
 import CalculatorCore
 
-/// Geometry of the whole window, from its size.
+/// Geometry of the whole window: a pure function of the keypad (the mode) and the window's size.
 ///
-/// Proportions are docs/SPEC.md section 3.2's, given for a window 393 wide and scaled by `unit`:
-/// width-limited `unit` is `width / 393` for the basic keypad (`Reference.width(columns:)` for
-/// others); a window too short for that shrinks `unit` (and with it the circles, margins and
-/// fonts) until the stack below fits its height, keypad centred.
+/// Proportions are given in reference pixels of the 393-wide design (docs/SPEC.md section 3)
+/// and scaled by `unit`. The window's shape picks the arrangement (`Arrangement`) that gives
+/// the largest circles: a portrait stack (tape, display, keypad), a landscape keypad across the
+/// width, or, when the window is much wider than the keypad needs at its height, the keypad
+/// column at the right with a side tape panel beside it. A window twice as large at 192 dpi is
+/// the same layout twice as large; the dpi only decides whether a portrait window's scientific
+/// keys can stack with circles of at least 28 px (at 96 dpi).
 ///
-///     top margin 12 · history strip ≥ 1 row (36) · display 96 · gap 20 · keypad · bottom 30
+///     top 12 · tape strip ≥ 2 or 4 rows (36) · display 96 · gap 20 · keypad · bottom 30
 public struct Layout: Equatable, Sendable {
+  /// How the window's space is shared out.
+  public enum Arrangement: Hashable, Sendable {
+    /// Tape strip, display and keypad stacked; a scientific keypad stacks its functions above
+    /// the basic keys.
+    case portrait
+    /// One grid of every column across the width, the display and a short strip above it.
+    case landscape
+    /// The keypad column at the right (strip, display, keypad) and the side tape panel at the
+    /// left: one finished calculation per line.
+    case wide
+  }
+
   /// Window width in pixels (negative sizes are stored as 0).
   public let width: Int
   /// Window height in pixels (negative sizes are stored as 0).
   public let height: Int
+  /// The keypad whose cells this layout places.
+  public let keypad: Keypad
+  /// The dpi over 96 it was made for.
+  public let scale: Double
+  /// The arrangement the window's shape chose.
+  public let arrangement: Arrangement
   /// Pixels per reference pixel of the 393-wide design; 0 for an empty layout.
   public let unit: Double
-  /// The diameter of every circle, a whole number of pixels; 0 for an empty layout.
-  public let diameter: Double
-  /// The gap between neighbouring circles down, and the least gap across.
-  public let gap: Double
-  /// The gap between neighbouring circles across: `gap`, or more in a wide window.
-  public let columnGap: Double
-  /// The bounding box of the 4 × 5 grid of circles.
+  /// The groups of columns drawn as one grid each: one, or the scientific functions stacked
+  /// above the basic keys.
+  let blocks: [KeypadBlock]
+  /// The bounding box of every circle.
   public let keypadRect: Rect
-  /// Where the number is drawn: the window's width less the side padding, so in a wide window
-  /// it is wider than the keypad (docs/SPEC.md section 3.3).
+  /// Where the number is drawn: right-aligned over the keypad it belongs to, as wide as the
+  /// window less the side padding (portrait and landscape) or as the keypad column (wide).
   public let displayRect: Rect
-  /// The history strip, from the top margin down to the display and as wide as the display
-  /// (never overlapping it); rows are right-aligned with the display's number.
+  /// The tape strip, from the top margin down to the display and as wide as the display.
   public let historyRect: Rect
-  /// The height of one history row.
+  /// The side tape panel of a wide window; empty otherwise.
+  public let tapePanel: Rect
+  /// The height of one row of the current calculation in the strip.
   public let historyRowHeight: Double
   /// The display font size before shrinking to fit.
   public let displayFontSize: Double
-  /// The history font size.
+  /// The font size of the current calculation's rows in the strip.
   public let historyFontSize: Double
-  /// The label font size for digit cells.
-  public let digitLabelFontSize: Double
-  /// The label font size for function cells (AC/C, ±, %).
-  public let symbolLabelFontSize: Double
-  /// The label font size for operator cells (`÷ × − + =`).
-  public let operatorLabelFontSize: Double
-  /// The label font size for the scientific cells (smaller: `log₁₀`, `sinh⁻¹` must fit).
-  public let scientificLabelFontSize: Double
   /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
   ///
-  /// Its display is the per-person row and it has no history strip.
+  /// Its display is the per-person row and it has no tape.
   public let tip: TipLayout?
 
-  /// Reference proportions at width 393 (docs/SPEC.md section 3.2 unless noted).
+  /// Reference proportions at width 393 (docs/SPEC.md section 3 unless noted).
   enum Reference {
     static let width = 393.0
     static let sidePadding = 20.0
@@ -59,80 +70,53 @@ public struct Layout: Equatable, Sendable {
     static let bottomMargin = 30.0
     static let displayGap = 20.0  // display above the keypad
     static let displayFont = 80.0
-    // The display shrinks down to this part of its base size. A quarter was enough for
-    // "-0.000000012345678901234567891", but Inter's figures are proportional: the widest display,
-    // "-0.000000033333333333333333333" (1 ÷ 30,000,000), is 18.06 em wide: it needs 24.4% to fit
-    // the display of any window whose width sets the unit (353 wide at 80, less glyph slack).
+    // The display shrinks down to this part of its base size. The widest display,
+    // "-0.000000033333333333333333333" (1 ÷ 30,000,000), is 18.06 em wide in Inter Light: it
+    // needs 24.4% to fit a display 353 wide at 80, less glyph slack.
     static let minimumDisplayScale = 0.24
     static let displayHeight = 96.0  // 1.2 × the display font: room for the comma's tail
-    static let historyFont = 28.0  // 0.35 × the display font (docs/SPEC.md section 3.4)
+    static let historyFont = 28.0  // 0.35 × the display font
     static let historyRowHeight = 36.0
     static let topMargin = 12.0
-    static let digitLabel = 30.0
-    static let symbolLabel = 34.0
-    // Operator glyphs at least as tall as the digits (docs/SPEC.md section 3.1). Inter Medium's
-    // × is 0.475 em tall and Inter Regular's digits 0.747 em: × at 50 is 23.8, the digits 22.4.
-    static let operatorLabel = 50.0
-    static let scientificLabel = 24.0  // iPhone landscape: about 0.3 of the diameter
-    // (393 − 2 × 20 − 3 × 12) / 4: the basic keypad's unrounded diameter at width 393
+    /// The basic keypad's unrounded diameter: (393 − 2 × 20 − 3 × 12) / 4.
     static let diameter = 79.25
-    /// Everything above and below the keypad but the history rows: 12 + 96 + 20 above, 30
+    /// The width of the basic keypad, which a stacked keypad's blocks each span.
+    static let keypadWidth = width - 2 * sidePadding
+    /// Gap per diameter: circles are this far apart in any block.
+    static let gapRatio = gap / diameter
+    /// Strip rows kept whole above the display: four in a portrait stack (a calculation such
+    /// as `12 + 3 × 4 − 5` reads whole at the default size), two over a landscape keypad or in
+    /// a wide window's keypad column, where the panel shows the past.
+    static let portraitStripRows = 4
+    static let landscapeStripRows = 2
+    /// The least width of a side tape panel, to the keypad column's padding.
+    static let panelMinimumWidth = 200.0
+    /// Everything above and below the keypad but the strip's rows: 12 + 96 + 20 above, 30
     /// below.
     static let chrome = topMargin + displayHeight + displayGap + bottomMargin
-
-    /// The reference width of a keypad `columns` wide: 393 for the basic 4 columns.
-    static func width(columns: Int) -> Double {
-      2 * sidePadding + Double(columns) * diameter + Double(columns - 1) * gap
-    }
-
-    /// The reference height of the whole stack for a keypad `rows` tall with room for
-    /// `historyRows` history rows: 638.25 for the basic keypad's 5 rows and 1 history row.
-    static func height(rows: Int, historyRows: Int) -> Double {
-      chrome + Double(historyRows) * historyRowHeight + Double(rows) * diameter
-        + Double(rows - 1) * gap
-    }
-
-    /// The reference size of everything a keypad's window shows, and whether a Tip & Split panel
-    /// goes beside the keypad: beside when that gives the larger unit in a `width` × `height`
-    /// window, else above it like the calculator's display.
-    static func content(of keypad: Keypad, width: Double, height: Double) -> (
-      width: Double, height: Double, isBeside: Bool
-    ) {
-      let columns = max(keypad.columnCount, 1)
-      let rows = max(keypad.rowCount, 1)
-      guard keypad.screen == .tipAndSplit else {
-        return (
-          Reference.width(columns: columns),
-          Reference.height(rows: rows, historyRows: keypad.minimumHistoryRows), false
-        )
-      }
-      let keypadHeight = Double(rows) * diameter + Double(rows - 1) * gap
-      let above = (
-        width: Reference.width(columns: columns),
-        height: topMargin + TipLayout.Reference.height + displayGap + keypadHeight + bottomMargin
-      )
-      let beside = (
-        width: above.width + TipLayout.Reference.besideWidth + TipLayout.Reference.besideGap
-          - sidePadding,
-        height: topMargin + keypadHeight + bottomMargin
-      )
-      let aboveUnit = min(width / above.width, height / above.height)
-      let besideUnit = min(width / beside.width, height / beside.height)
-      return besideUnit > aboveUnit
-        ? (beside.width, beside.height, true) : (above.width, above.height, false)
-    }
   }
 
   /// The window size the calculator opens at the first time, at 96 dpi.
   public static let defaultSize = (width: 360, height: 640)
 
-  /// The size a mode opens at the first time, at 96 dpi: scientific is an iPhone turned on its
-  /// side (docs/SPEC.md section 5).
+  /// The size a mode opens at the first time, at 96 dpi; every mode fits a portrait window.
   public static func defaultSize(for mode: Mode) -> (width: Int, height: Int) {
+    defaultSize
+  }
+
+  /// The least circle diameter, at 96 dpi (docs/SPEC.md section 3): a mode's minimum window
+  /// size keeps every circle at least this large in every arrangement the size allows.
+  public static let minimumCircle = 28.0
+
+  /// A mode's minimum window size at 96 dpi (WM_NORMAL_HINTS, and the floor of a restored size).
+  ///
+  /// The smallest whose circles are all at least `minimumCircle`, in the best arrangement. Any
+  /// larger window's are too, as circles never shrink when a window grows.
+  public static func minimumSize(for mode: Mode) -> (width: Int, height: Int) {
     switch mode {
-    case .basic: defaultSize
-    case .scientific: (852, 393)
-    case .tip: defaultSize
+    case .basic: (200, 320)
+    case .scientific: (340, 320)
+    case .tip: (220, 400)
     }
   }
 
@@ -142,164 +126,107 @@ public struct Layout: Equatable, Sendable {
   /// square window that size is already a 1 GiB image.
   public static let maximumRequestedSide = 16384
 
-  /// The keypad whose cells this layout places.
-  public let keypad: Keypad
-
-  /// The layout of `keypad` in a `width` × `height` window; windows too small for a 1-pixel
-  /// circle give an empty layout (`isEmpty`): zero rects and circles, no hits.
-  public init(width: Int, height: Int, keypad: Keypad = .basic) {
+  /// The layout of `keypad` in a `width` × `height` window at `scale` (dpi / 96: only which
+  /// arrangements keep their circles at least `minimumCircle` across depends on it); windows too
+  /// small for a 1-pixel circle give an empty layout (`isEmpty`): zero rects and circles, no
+  /// hits.
+  public init(width: Int, height: Int, keypad: Keypad = .basic, scale: Double = 1) {
     self.width = min(max(0, width), Layout.maximumSide)
     self.height = min(max(0, height), Layout.maximumSide)
     self.keypad = keypad
-    let w = Double(self.width)
-    let h = Double(self.height)
-    let columns = max(keypad.columnCount, 1)
-    let rows = max(keypad.rowCount, 1)
-    let content = Reference.content(of: keypad, width: w, height: h)
-    // The keypad fills the width, unless that makes the stack taller than the window. Each
-    // ratio is one correctly rounded division of an exact product, so a diameter that is a
-    // whole number (4 × 79.25 at width 1572) is not floored below itself.
-    let widthUnit = w / content.width
-    let heightUnit = h / content.height
-    let isWidthLimited = widthUnit <= heightUnit
-    let unit = min(widthUnit, heightUnit)
-    let diameter =
-      isWidthLimited
-      ? (w * Reference.diameter / content.width).rounded(.down)
-      : (h * Reference.diameter / content.height).rounded(.down)
-    guard diameter >= 1 else {
-      self.unit = 0
-      self.diameter = 0
-      gap = 0
-      columnGap = 0
+    self.scale = scale
+    let plan = Plan.best(
+      for: keypad, width: Double(self.width), height: Double(self.height), scale: scale)
+    arrangement = plan.arrangement
+    guard let plan = plan.placed(width: Double(self.width), height: Double(self.height)) else {
+      unit = 0
+      blocks = []
       keypadRect = .zero
       displayRect = .zero
       historyRect = .zero
+      tapePanel = .zero
       historyRowHeight = 0
       displayFontSize = 0
       historyFontSize = 0
-      digitLabelFontSize = 0
-      symbolLabelFontSize = 0
-      operatorLabelFontSize = 0
-      scientificLabelFontSize = 0
       tip = nil
       return
     }
-    self.unit = unit
-    self.diameter = diameter
-    gap = Reference.gap * unit
-    // A window too short for its width spreads the columns of a landscape keypad, up to half a
-    // diameter more apart, so it fills its window as on the iPhone.
-    let spread =
-      (w - 2 * Reference.sidePadding * unit - Double(columns) * diameter)
-      / Double(max(columns - 1, 1))
-    columnGap =
-      isWidthLimited || !keypad.spreadsColumns ? gap : min(max(gap, spread), gap + diameter / 2)
-    let keypadWidth = Double(columns) * diameter + Double(columns - 1) * columnGap
-    let keypadHeight = Double(rows) * diameter + Double(rows - 1) * gap
-    let side = Reference.sidePadding * unit
-    keypadRect = Rect(
-      x: content.isBeside ? w - side - keypadWidth : (w - keypadWidth) / 2,
-      y: h - Reference.bottomMargin * unit - keypadHeight, width: keypadWidth,
-      height: keypadHeight)
-    let top = Reference.topMargin * unit
-    if keypad.screen == .tipAndSplit {
-      // Beside the keypad, level with its top; else above it, where the display would be.
-      let panelHeight = TipLayout.Reference.height * unit
-      let panel =
-        content.isBeside
-        ? Rect(
-          x: side, y: keypadRect.minY,
-          width: keypadRect.minX - TipLayout.Reference.besideGap * unit - side,
-          height: panelHeight)
-        : Rect(
-          x: side, y: keypadRect.minY - Reference.displayGap * unit - panelHeight,
-          width: w - 2 * side, height: panelHeight)
-      let tip = TipLayout(panel: panel, unit: unit)
-      self.tip = tip
-      displayRect = tip.perPersonRow
-      historyRect = Rect(x: side, y: top, width: 0, height: 0)
-    } else {
-      tip = nil
-      let displayHeight = Reference.displayHeight * unit
-      displayRect = Rect(
-        x: side, y: keypadRect.minY - Reference.displayGap * unit - displayHeight,
-        width: w - 2 * side, height: displayHeight)
-      historyRect = Rect(
-        x: side, y: top, width: displayRect.width, height: displayRect.minY - top)
-    }
+    unit = plan.unit
+    blocks = plan.blocks
+    keypadRect = plan.keypadRect
+    displayRect = plan.displayRect
+    historyRect = plan.historyRect
+    tapePanel = plan.tapePanel
+    tip = plan.tip
     historyRowHeight = Reference.historyRowHeight * unit
     displayFontSize = Reference.displayFont * unit
     historyFontSize = Reference.historyFont * unit
-    digitLabelFontSize = Reference.digitLabel * unit
-    symbolLabelFontSize = Reference.symbolLabel * unit
-    operatorLabelFontSize = Reference.operatorLabel * unit
-    scientificLabelFontSize = Reference.scientificLabel * unit
+  }
+
+  /// Two layouts of the same keypad, size and scale are the same: the rest follows from them.
+  public static func == (lhs: Layout, rhs: Layout) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.keypad == rhs.keypad
+      && lhs.scale == rhs.scale
   }
 
   /// True when the window is too small to draw any keypad.
-  public var isEmpty: Bool { diameter < 1 }
+  public var isEmpty: Bool { blocks.isEmpty }
 
-  /// The radius of every circle.
+  /// The diameter of the largest circles (the basic keys), in whole pixels; 0 if empty.
+  ///
+  /// Fonts of the menu and overlays follow it.
+  public var diameter: Double { blocks.map(\.diameter).max() ?? 0 }
+
+  /// The radius of the largest circles.
   public var radius: Double { diameter / 2 }
 
+  /// The gap between neighbouring circles of the largest ones, down (the least gap across).
+  public var gap: Double { blocks.last?.rowGap ?? 0 }
+
+  /// The label font size for digit cells of the largest circles.
+  public var digitLabelFontSize: Double { diameter * KeyLabelSizes.digit }
+
   /// The display font size never goes below this: 24% of the base size, the least that shows
-  /// every display whole from the default width up (docs/SPEC.md section 3.3).
+  /// every display whole from the default width up (docs/SPEC.md section 3).
   public var minimumDisplayFontSize: Double { displayFontSize * Reference.minimumDisplayScale }
+
+  /// Every cell position in reading order: the blocks top to bottom, each row by row (the
+  /// order of the focus ring and of a screen reader's list of keys).
+  public var positions: [GridPosition] {
+    blocks.sorted { $0.rect.minY < $1.rect.minY }.flatMap { block in
+      keypad.positions.filter { block.columns.contains($0.column) }
+    }
+  }
 
   /// The cell whose circle contains the point, or nil (corners of a circle's box are nil).
   public func cell(at point: Point) -> GridPosition? {
-    guard !isEmpty else { return nil }
+    guard !isEmpty, keypadRect.contains(point) else { return nil }
     return keypad.positions.first { circle(at: $0).contains(point) }
+  }
+
+  /// The block holding a table column.
+  func block(ofColumn column: Int) -> KeypadBlock? {
+    blocks.first { $0.columns.contains(column) } ?? blocks.last
   }
 
   /// The circle of a cell.
   public func circle(at position: GridPosition) -> Circle {
-    guard !isEmpty else { return Circle(center: Point(x: 0, y: 0), radius: 0) }
-    let column = Double(position.column) + keypad.indent(ofRow: position.row)
+    guard let block = block(ofColumn: position.column) else {
+      return Circle(center: Point(x: 0, y: 0), radius: 0)
+    }
+    let radius = block.diameter / 2
+    let column =
+      Double(position.column - block.columns.lowerBound) + keypad.indent(ofRow: position.row)
     return Circle(
       center: Point(
-        x: keypadRect.minX + radius + column * (diameter + columnGap),
-        y: keypadRect.minY + radius + Double(position.row) * (diameter + gap)),
+        x: block.rect.minX + radius + column * (block.diameter + block.columnGap),
+        y: block.rect.minY + radius + Double(position.row) * (block.diameter + block.rowGap)),
       radius: radius)
   }
 
-  /// How many history rows fit whole in the strip.
-  public var visibleHistoryRows: Int {
-    guard historyRowHeight > 0 else { return 0 }
-    // The epsilon absorbs rounding when the strip is exactly one row tall.
-    return Int(historyRect.height / historyRowHeight + 1e-9)  // positive: truncation is the floor
-  }
-
-  /// The largest history offset (rows scrolled back) for a strip of `rowCount` rows.
-  public func maxHistoryOffset(rowCount: Int) -> Int {
-    max(0, rowCount - max(1, visibleHistoryRows))
-  }
-
-  /// The rows of a list of `rowCount` rows (0 = oldest) that the strip shows, scrolled back by
-  /// `offset` rows (clamped to 0…`maxHistoryOffset`); each lies wholly inside the strip.
-  ///
-  /// Only whole rows show (docs/SPEC.md section 3.4): with offset 0 the newest row sits at the
-  /// bottom of the strip; at the largest offset the oldest row is the top one.
-  public func shownHistoryRows(rowCount: Int, offset: Int) -> Range<Int> {
-    guard rowCount > 0 else { return 0..<0 }
-    let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))
-    let end = rowCount - offset
-    return max(0, end - visibleHistoryRows)..<end
-  }
-
-  /// The rectangle of history row `index` (0 = oldest) of `rowCount` rows.
-  ///
-  /// The strip is scrolled back by `offset` rows (clamped to 0…`maxHistoryOffset`). With offset 0
-  /// the newest row sits at the bottom of the strip. Rows outside `shownHistoryRows` lie partly
-  /// or wholly outside the strip and are not drawn.
-  public func historyRowRect(index: Int, rowCount: Int, offset: Int) -> Rect {
-    let offset = min(max(0, offset), maxHistoryOffset(rowCount: rowCount))
-    let rowsBelow = Double(rowCount - 1 - index - offset)
-    let bottom = historyRect.maxY - rowsBelow * historyRowHeight
-    return Rect(
-      x: historyRect.minX, y: bottom - historyRowHeight, width: historyRect.width,
-      height: historyRowHeight)
+  /// The gap around a cell's circle (the least of its block's gaps): its focus ring stays in it.
+  public func gap(at position: GridPosition) -> Double {
+    block(ofColumn: position.column).map { min($0.rowGap, $0.columnGap) } ?? 0
   }
 
   /// The display font size for text `widthAtBaseSize` wide at `displayFontSize`: the base size
@@ -311,4 +238,35 @@ public struct Layout: Equatable, Sendable {
     let size = displayFontSize * displayRect.width / widthAtBaseSize
     return size >= minimumDisplayFontSize ? size : nil
   }
+}
+
+/// A group of columns drawn as one regular grid.
+struct KeypadBlock: Equatable, Sendable {
+  /// The table's columns it holds.
+  var columns: Range<Int>
+  /// The box of its circles.
+  var rect: Rect
+  /// The diameter of its circles, a whole number of pixels.
+  var diameter: Double
+  /// From one row's circles to the next's.
+  var rowGap: Double
+  /// From one column's circles to the next's: the row gap, or more when a landscape keypad
+  /// spreads across its window.
+  var columnGap: Double
+}
+
+/// Label sizes as parts of their circle's diameter: the reference sizes 30, 34, 50 and 24 over
+/// the 79.25 diameter.
+public enum KeyLabelSizes {
+  /// Digits.
+  public static let digit = 30 / Layout.Reference.diameter
+  /// AC/C, ± and %.
+  public static let symbol = 34 / Layout.Reference.diameter
+  /// `÷ × − + =`: Inter Medium's × is 0.475 em tall and Inter Regular's digits 0.747 em, so × at
+  /// 50 stands 23.8 tall beside digits 22.4 tall at 30 (docs/SPEC.md section 3: operators at
+  /// least as tall as the digits).
+  public static let `operator` = 50 / Layout.Reference.diameter
+  /// The scientific keys: smaller, as `log₁₀` and `sinh⁻¹` must fit (the iPhone's are about
+  /// 0.3 of the diameter).
+  public static let scientific = 24 / Layout.Reference.diameter
 }

@@ -7,7 +7,7 @@ import CalculatorCore
 ///
 ///     Bill 50 · 8 · Tip 50 · 8 · People 50 · 16 · Tip 36 · Total 36 · Per person 96 · shares 30
 public struct TipLayout: Equatable, Sendable {
-  /// The panel all of it fits in.
+  /// The space all of it is shared out in.
   public let panel: Rect
   /// The three fields' boxes, in `TipField.allCases` order: label left, value right.
   public let fields: [Rect]
@@ -51,25 +51,55 @@ public struct TipLayout: Equatable, Sendable {
     static let besideGap = 40.0
   }
 
-  /// The panel's geometry at `unit`, from its top-left corner down.
+  /// The panel's geometry at `unit` in the space `panel` gives it.
+  ///
+  /// A panel wide enough for two puts the results beside the fields, so no row is mostly
+  /// empty. Height beyond what the rows need goes evenly between them (and above
+  /// and below them), so a tall or wide window's space is shared out rather than left in one
+  /// blank block.
   init(panel: Rect, unit: Double) {
     self.panel = panel
-    var top = panel.minY
-    func row(_ height: Double) -> Rect {
-      defer { top += height * unit }
-      return Rect(x: panel.minX, y: top, width: panel.width, height: height * unit)
+    let split = panel.width >= (2 * Reference.besideWidth + Reference.besideGap) * unit
+    // Side by side, the results keep the width they have beside a keypad (a label and a value
+    // far apart would leave a blank channel down the panel); the fields, filled boxes, take the
+    // rest.
+    let resultsWidth = split ? Reference.besideWidth * unit : panel.width
+    let fieldsWidth = split ? panel.width - Reference.besideGap * unit - resultsWidth : panel.width
+    // The rows, top to bottom: a height, or a fixed gap (nil height) between rows.
+    typealias Item = (height: Double, isGap: Bool)
+    let fieldItems: [Item] = [
+      (Reference.fieldHeight, false), (Reference.fieldGap, true), (Reference.fieldHeight, false),
+      (Reference.fieldGap, true), (Reference.fieldHeight, false),
+    ]
+    let resultItems: [Item] = [
+      (Reference.resultRow, false), (Reference.resultRow, false), (Reference.perPersonRow, false),
+      (Reference.sharesRow, false),
+    ]
+    let columns: [[Item]] =
+      split
+      ? [fieldItems, resultItems] : [fieldItems + [(Reference.resultsGap, true)] + resultItems]
+    var rects: [Rect] = []
+    for (index, items) in columns.enumerated() {
+      let rows = items.filter { !$0.isGap }.count
+      let natural = items.reduce(0) { $0 + $1.height } * unit
+      let spare = max(0, panel.height - natural) / Double(rows + 1)
+      let width = index == 0 ? fieldsWidth : resultsWidth
+      let left = index == 0 ? panel.minX : panel.maxX - width
+      var top = panel.minY + spare
+      for item in items {
+        if item.isGap {
+          top += item.height * unit
+          continue
+        }
+        rects.append(Rect(x: left, y: top, width: width, height: item.height * unit))
+        top += item.height * unit + spare
+      }
     }
-    var fields: [Rect] = []
-    for index in TipField.allCases.indices {
-      if index > 0 { top += Reference.fieldGap * unit }
-      fields.append(row(Reference.fieldHeight))
-    }
-    self.fields = fields
-    top += Reference.resultsGap * unit
-    tipRow = row(Reference.resultRow)
-    totalRow = row(Reference.resultRow)
-    perPersonRow = row(Reference.perPersonRow)
-    sharesRow = row(Reference.sharesRow)
+    fields = Array(rects[0..<3])
+    tipRow = rects[3]
+    totalRow = rects[4]
+    perPersonRow = rects[5]
+    sharesRow = rects[6]
     fieldFontSize = Reference.fieldFont * unit
     resultFontSize = Reference.resultFont * unit
     perPersonFontSize = Reference.perPersonFont * unit

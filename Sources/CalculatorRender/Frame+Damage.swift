@@ -28,57 +28,42 @@ extension Frame {
   /// Every cell of the mode's keypad with how it looks, row by row, or those `including` picks:
   /// the renderer draws these and `damage(since:)` compares them.
   func keyLooks(including: (GridPosition) -> Bool = { _ in true }) -> [ShownKey] {
-    let keypad = Keypad.of(mode)
-    let pending = pendingCell(keypad)
+    let keypad = layout.keypad
     var keys: [ShownKey] = []
     for (row, caps) in keypad.rows.enumerated() {
       for column in caps.indices where including(GridPosition(row: row, column: column)) {
-        keys.append(shownKey(at: GridPosition(row: row, column: column), keypad, pending: pending))
+        keys.append(shownKey(at: GridPosition(row: row, column: column)))
       }
     }
     return keys
   }
 
-  /// The cell of the operator that shows pending.
-  ///
-  /// docs/SPEC.md section 3.1: it shows white with an orange label until the next number starts
-  /// ("12+" shows + white, "12+3" orange again though + is still pending).
-  func pendingCell(_ keypad: Keypad) -> GridPosition? {
-    calculator.highlightedOperation.flatMap {
-      keypad.position(of: Key.operation($0), second: showsSecond)
-    }
-  }
-
   /// The cell at `position` (inside the table) as this frame shows it.
-  func shownKey(at position: GridPosition, _ keypad: Keypad, pending: GridPosition?)
-    -> ShownKey
-  {
-    let cap = keypad.rows[position.row][position.column]
+  func shownKey(at position: GridPosition) -> ShownKey {
+    let cap = layout.keypad.rows[position.row][position.column]
     let colors = Theme.colors(
-      style: cap.style, isPressed: pressed == position, isPending: pending == position,
-      isLit: cap.isLit(for: calculator, second: showsSecond) || cap.isLit(for: tip))
+      style: cap.style, isPressed: pressed == position, isPending: cap.isHighlighted(on: face),
+      isLit: cap.isLit(on: face))
     let look = KeyLook(
-      fill: colors.fill, labelColor: colors.label,
-      label: cap.label(for: calculator, second: showsSecond), isFocused: focused == position)
+      fill: colors.fill, labelColor: colors.label, label: cap.label(on: face),
+      isFocused: focused == position)
     return ShownKey(position: position, cap: cap, look: look)
   }
 
-  /// The cells whose look may differ from `previous`'s: all of them when what every cell's look
-  /// reads changed (`KeypadFace`), else only the pressed and focused cells of either frame.
+  /// The cells whose look may differ from `previous`'s: all of them when the keypad's face
+  /// changed, else only the pressed and focused cells of either frame.
   private func changedKeys(since previous: Frame) -> [GridPosition] {
-    let keypad = Keypad.of(mode)
+    let keypad = layout.keypad
     let candidates: [GridPosition]
-    if KeypadFace(self) == KeypadFace(previous) {
+    if face == previous.face {
       candidates = [pressed, previous.pressed, focused, previous.focused].compactMap { $0 }
     } else {
       candidates = keypad.positions
     }
-    let pending = (pendingCell(keypad), previous.pendingCell(keypad))
     var changed: [GridPosition] = []
     for position in candidates where !changed.contains(position) {
       guard keypad.cap(at: position) != nil,
-        shownKey(at: position, keypad, pending: pending.0).look
-          != previous.shownKey(at: position, keypad, pending: pending.1).look
+        shownKey(at: position).look != previous.shownKey(at: position).look
       else { continue }
       changed.append(position)
     }
@@ -114,16 +99,14 @@ extension Frame {
     // Only these fields are compared below; `tracked` equals this frame when nothing else
     // differs, whatever fields `Frame` has.
     var tracked = previous
-    tracked.calculator = calculator
-    tracked.showsSecond = showsSecond
+    tracked.display = display
+    tracked.face = face
     tracked.pressed = pressed
     tracked.focused = focused
     tracked.displayCue = displayCue
-    tracked.historyOffset = historyOffset
     tracked.tape = tape
     tracked.tip = tip
     tracked.focusedField = focusedField
-    let layout = layout
     guard tracked == self, menuSelection == nil, shortcuts == nil, !layout.isEmpty else {
       return whole
     }
@@ -131,27 +114,25 @@ extension Frame {
     if let panel = layout.tip {
       // Tip & Split draws its fields and results (the cue included) in place of the display
       // and the strip.
-      let shown = (tip, focusedField, displayCue)
-      if shown != (previous.tip, previous.focusedField, previous.displayCue) {
+      if (tip, focusedField, displayCue) != (
+        previous.tip, previous.focusedField, previous.displayCue
+      ) {
         rects.append(panelBox(panel))
       }
     } else {
-      // (The display is formatted only when the calculator changed.)
-      if displayCue != previous.displayCue
-        || (calculator != previous.calculator && displayLook != previous.displayLook)
+      if (display, displayCue, showsRadians)
+        != (previous.display, previous.displayCue, previous.showsRadians)
       {
-        rects.append(displayBox(layout))
+        rects.append(displayBox)
       }
       // (The rows are formatted only when what they come from changed.)
-      if calculator != previous.calculator || tape != previous.tape
-        || historyOffset != previous.historyOffset,
-        shownHistoryRows != previous.shownHistoryRows
-      {
-        rects.append(stripBox(layout))
+      if tape != previous.tape {
+        if shownHistoryRows != previous.shownHistoryRows { rects.append(stripBox) }
+        if shownTapeLines != previous.shownTapeLines { rects.append(tapePanelBox) }
       }
     }
     for position in changedKeys(since: previous) {
-      rects.append(inkBox(position, layout).union(previous.inkBox(position, layout)))
+      rects.append(inkBox(position).union(previous.inkBox(position)))
     }
     return PixelRect.coalesced(rects)
   }
@@ -162,40 +143,37 @@ extension Frame {
   /// the display's text nor `damage(since:)`, so a key's first pixels reach the screen sooner.
   public func pressedBox(since previous: Frame) -> PixelRect? {
     guard let pressed, pressed != previous.pressed, menuSelection == nil, shortcuts == nil,
-      width == previous.width, height == previous.height, mode == previous.mode
+      layout == previous.layout, !layout.isEmpty, layout.keypad.cap(at: pressed) != nil
     else { return nil }
-    let layout = layout
-    guard !layout.isEmpty, Keypad.of(mode).cap(at: pressed) != nil else { return nil }
-    return inkBox(pressed, layout).union(previous.inkBox(pressed, layout))
+    return inkBox(pressed).union(previous.inkBox(pressed))
   }
 
   /// Whether the frame draws nothing but the black background in `region`: no text, circle,
   /// ring, menu or overlay reaches into it.
   ///
   /// A window just mapped is all background (its `background_pixel`), so its first frame need
-  /// not send these: at launch the empty history strip is a quarter of the window.
+  /// not send these: at launch an empty tape strip is a quarter of the window.
   public func isBlank(_ region: PixelRect) -> Bool {
-    let layout = layout
-    return layout.isEmpty
-      || (!screenReaches(region, layout) && cells(reaching: region, layout).isEmpty)
+    layout.isEmpty || (!screenReaches(region) && cells(reaching: region).isEmpty)
   }
 
   /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
-  /// history strip's rows, Tip & Split's panel.
-  func screenReaches(_ region: PixelRect, _ layout: Layout) -> Bool {
+  /// strip's rows, the side panel, Tip & Split's panel.
+  func screenReaches(_ region: PixelRect) -> Bool {
     if menuSelection != nil || shortcuts != nil { return true }
     if let panel = layout.tip { return panelBox(panel).intersects(region) }
-    return displayBox(layout).intersects(region)
-      || (stripBox(layout).intersects(region) && !shownHistoryRows.isEmpty)
+    return displayBox.intersects(region)
+      || (stripBox.intersects(region) && !shownHistoryRows.isEmpty)
+      || tapePanelBox.intersects(region)
   }
 
   /// The keypad cells whose pixels (`inkBox`) reach into `region`, row by row.
-  func cells(reaching region: PixelRect, _ layout: Layout) -> [GridPosition] {
+  func cells(reaching region: PixelRect) -> [GridPosition] {
     var cells: [GridPosition] = []
-    for (row, caps) in Keypad.of(mode).rows.enumerated() {
+    for (row, caps) in layout.keypad.rows.enumerated() {
       for column in caps.indices {
         let position = GridPosition(row: row, column: column)
-        if inkBox(position, layout).intersects(region) { cells.append(position) }
+        if inkBox(position).intersects(region) { cells.append(position) }
       }
     }
     return cells
@@ -205,7 +183,7 @@ extension Frame {
   ///
   /// The text keeps inside the display (`DisplayFit`); a pixel more for antialiasing. The
   /// renderer skips the display in regions outside it.
-  func displayBox(_ layout: Layout) -> PixelRect {
+  var displayBox: PixelRect {
     PixelRect(covering: layout.displayRect, margin: 2, within: bounds)
   }
 
@@ -214,61 +192,31 @@ extension Frame {
     PixelRect(covering: panel.panel, margin: 2, within: bounds)
   }
 
-  /// Every pixel of the history strip: its rows are drawn clipped to it.
-  func stripBox(_ layout: Layout) -> PixelRect {
+  /// Every pixel of the tape strip: its rows are drawn clipped to it.
+  var stripBox: PixelRect {
     PixelRect(covering: layout.historyRect, margin: 1, within: bounds)
   }
 
+  /// Every pixel of the side tape panel (empty outside a wide window): its lines and its edge
+  /// are drawn clipped to it.
+  var tapePanelBox: PixelRect {
+    layout.tapePanel.isEmpty
+      ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      : PixelRect(covering: layout.tapePanel, margin: 1, within: bounds)
+  }
+
   /// Every pixel a keypad cell may touch: its circle, label and focus ring.
-  func cellBox(_ position: GridPosition, _ layout: Layout) -> PixelRect {
+  func cellBox(_ position: GridPosition) -> PixelRect {
     let circle = layout.circle(at: position)
-    let ring = Renderer.focusRing(around: circle, layout: layout)
+    let ring = Renderer.focusRing(around: circle, gap: layout.gap(at: position), unit: layout.unit)
     let reach = ring.circle.radius + ring.width / 2 - circle.radius
     return PixelRect(covering: circle.bounds, margin: reach + 2, within: bounds)
   }
 
   /// The pixels a keypad cell draws in this frame: its circle and label, and its focus ring when
   /// it has one (a pixel more on each side for antialiasing; a sprite's edge pixels are empty).
-  func inkBox(_ position: GridPosition, _ layout: Layout) -> PixelRect {
-    guard focused != position else { return cellBox(position, layout) }
+  func inkBox(_ position: GridPosition) -> PixelRect {
+    guard focused != position else { return cellBox(position) }
     return PixelRect(covering: layout.circle(at: position).bounds, margin: 1, within: bounds)
   }
-
-  /// What the display band shows: the text (`display(maxLength:)` depends on it and on typing
-  /// or not, so the same pair gives the same shortened form), its cue, the Rad indicator.
-  private var displayLook: DisplayLook {
-    DisplayLook(
-      text: calculator.display, isTyping: calculator.isTyping, cue: displayCue,
-      angle: calculator.angle)
-  }
-}
-
-/// What every keypad cell's look reads besides `pressed` and `focused`: with the same face, only
-/// those cells can look different (`KeyCap.label(for:second:)`, `KeyCap.isLit`, the pending
-/// operator).
-private struct KeypadFace: Equatable {
-  var clearLabel: ClearLabel
-  var angle: AngleUnit
-  var hasMemory: Bool
-  var pending: Operation?
-  var second: Bool
-  /// Tip & Split's presets light by its tip percent.
-  var tip: TipCalculator?
-
-  init(_ frame: Frame) {
-    clearLabel = frame.calculator.clearLabel
-    angle = frame.calculator.angle
-    hasMemory = frame.calculator.memory != nil
-    pending = frame.calculator.highlightedOperation
-    second = frame.showsSecond
-    tip = frame.mode == .tip ? frame.tip : nil
-  }
-}
-
-/// What the display band of a frame depends on.
-private struct DisplayLook: Equatable {
-  var text: String
-  var isTyping: Bool
-  var cue: DisplayCue?
-  var angle: AngleUnit
 }

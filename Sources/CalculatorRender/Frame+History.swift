@@ -1,7 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 
-/// A row of the history strip as drawn: its text and place.
+/// A row of the tape strip as drawn: its text and place.
 public struct ShownHistoryRow: Equatable, Sendable {
   /// The row as shown: `"× 1.08"`, `"= 1,345.9"`.
   public var text: String
@@ -11,30 +11,68 @@ public struct ShownHistoryRow: Equatable, Sendable {
   public var isPast: Bool
   /// A thin line on its top edge separates its calculation from the earlier one above.
   public var startsCalculation: Bool
+  /// Which row of which calculation it is.
+  public var source: HistoryStripRow.Source
+}
+
+/// A line of the side tape panel as drawn: its rows' texts and place.
+public struct ShownTapeLine: Equatable, Sendable {
+  /// The rows on the line, left to right: `["1,200", "× 1.08"]`, `["+ 49.9", "= 1,345.9"]`.
+  public var rows: [String]
+  /// Where it is drawn, wholly inside the panel, right-aligned.
+  public var rect: Rect
+  /// A thin line on its top edge separates its calculation from the earlier one above.
+  public var startsCalculation: Bool
+  /// The calculation it belongs to (0 = oldest on the tape).
+  public var calculation: Int
+  /// Its last row is the calculation's `= result`.
+  public var endsCalculation: Bool
+
+  /// The line as one text, as `circlecalc --history` writes it.
+  public var text: String { rows.joined(separator: " ") }
 }
 
 extension Frame {
   /// The rows the strip shows, top to bottom: the renderer draws them, the window hit-tests
   /// them, accessibility lists them.
   public var shownHistoryRows: [ShownHistoryRow] {
-    let layout = layout
+    let past = tape.stripCalculations
     return layout.shownHistory(
-      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator),
-      offset: historyOffset
+      rowCount: tape.rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
+      offset: tape.offset
     ).map { row in
       let text =
         switch row.source {
-        case .current(let index): calculator.historyRow(index)
-        case .past(let calculation, let index): tape.calculations[calculation].shownRow(index)
+        case .current(let index): tape.rows[index]
+        case .past(let calculation, let index): past[calculation].shownRow(index)
         }
       return ShownHistoryRow(
-        text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation)
+        text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation,
+        source: row.source)
     }
   }
 
-  /// The largest `historyOffset` this frame's strip scrolls to.
+  /// The largest `tape.offset` this frame's strip scrolls to.
   public var maxHistoryOffset: Int {
     layout.maxHistoryOffset(
-      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator))
+      rowCount: tape.rows.count, pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount))
+  }
+
+  /// The lines the side panel shows, top to bottom (none outside a wide window).
+  public var shownTapeLines: [ShownTapeLine] {
+    guard !layout.tapePanel.isEmpty else { return [] }
+    let calculations = tape.past.calculations
+    return layout.shownTapePanelLines(calculations, offset: tape.panelOffset).map { line in
+      let calculation = calculations[line.calculation]
+      return ShownTapeLine(
+        rows: line.rows.map(calculation.shownRow), rect: line.rect,
+        startsCalculation: line.startsCalculation, calculation: line.calculation,
+        endsCalculation: line.rows.upperBound == calculation.shownRowCount)
+    }
+  }
+
+  /// The largest `tape.panelOffset` this frame's panel scrolls to.
+  public var maxTapePanelOffset: Int {
+    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(tape.past.calculations)
   }
 }

@@ -1,47 +1,156 @@
 import CalculatorCore
 import CalculatorLayout
 
-/// Everything one drawn frame depends on.
+/// What one drawn frame shows: texts, rows and lit keys, and where they go.
+///
+/// A value built from the calculators (`init(layout:calculator:tape:split:showsSecond:)`), not
+/// holding them: the renderer, the damage pass and the accessibility tree read only what is
+/// shown. The geometry comes in with it, made once per size and mode.
 public struct Frame: Equatable, Sendable {
-  /// The calculator whose state is shown.
-  public var calculator: Calculator
-  /// Which keypad shows.
-  public var mode: Mode = .basic
-  /// `2nd` is on: the scientific keys show their alternates.
-  public var showsSecond = false
-  /// Window width in pixels.
-  public var width: Int
-  /// Window height in pixels.
-  public var height: Int
+  /// The geometry this frame is drawn with: the window's size and the mode's keypad.
+  public var layout: Layout
+  /// What the display reads.
+  public var display = DisplayText.zero
+  /// What every keypad cell's label and colour read: AC/C, Rad/Deg, `2nd`, what is lit.
+  public var face = KeypadFace()
+  /// The tape: the current calculation's rows and the finished calculations, and how far each
+  /// list is scrolled back.
+  public var tape = TapeView()
+  /// The Tip & Split screen, shown in tip mode.
+  public var tip: TipScreen?
   /// The lightened circle (mouse held down, or a key just typed).
   public var pressed: GridPosition? = nil
+  /// The key with the keyboard focus, drawn with a ring around its circle.
+  public var focused: GridPosition? = nil
+  /// The Tip & Split field with the keyboard focus (always the active one), drawn with a ring.
+  public var focusedField: TipField? = nil
   /// The mode menu, when open.
   public var menuSelection: MenuSelection? = nil
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
-  /// Wheel ticks scrolled back from the newest row: through the current calculation's rows,
-  /// then the tape's calculations (`Layout.shownHistory`); clamped when drawn.
-  public var historyOffset = 0
-  /// The past calculations the strip scrolls back to, above the current one.
-  public var tape = HistoryTape()
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
   public var displayCue: DisplayCue? = nil
-  /// The key with the keyboard focus, drawn with a ring around its circle.
-  public var focused: GridPosition? = nil
-  /// The Tip & Split calculator, shown in tip mode.
-  public var tip = TipCalculator()
-  /// The Tip & Split field with the keyboard focus (always the active one), drawn with a ring.
-  public var focusedField: TipField? = nil
 
-  /// A frame of `calculator` in a `width` × `height` window, nothing pressed.
-  public init(calculator: Calculator, width: Int, height: Int) {
-    self.calculator = calculator
-    self.width = width
-    self.height = height
+  /// A frame of nothing typed in `layout`.
+  public init(layout: Layout) {
+    self.layout = layout
   }
 
-  /// The geometry this frame is drawn with.
-  public var layout: Layout { Layout(width: width, height: height, keypad: Keypad.of(mode)) }
+  /// A frame of nothing typed in a `width` × `height` window of `mode`.
+  public init(mode: Mode = .basic, width: Int, height: Int) {
+    self.init(layout: Layout(width: width, height: height, keypad: .of(mode)))
+  }
+
+  /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
+  /// calculation over the finished ones) and, in tip mode, the Tip & Split screen.
+  public init(
+    layout: Layout, calculator: Calculator, tape: HistoryTape = HistoryTape(),
+    split: TipCalculator = TipCalculator(), showsSecond: Bool = false
+  ) {
+    self.layout = layout
+    display = calculator.displayText
+    if layout.keypad.screen == .tipAndSplit {
+      face = KeypadFace(split)
+      tip = TipScreen(split)
+    } else {
+      face = KeypadFace(calculator, showsSecond: showsSecond)
+    }
+    self.tape = TapeView(
+      rows: calculator.history, past: tape, hidesNewest: tape.isNewestShown(by: calculator))
+  }
+
+  /// Window width in pixels; setting it lays the window out again.
+  public var width: Int {
+    get { layout.width }
+    set {
+      layout = Layout(width: newValue, height: height, keypad: layout.keypad, scale: layout.scale)
+    }
+  }
+
+  /// Window height in pixels; setting it lays the window out again.
+  public var height: Int {
+    get { layout.height }
+    set {
+      layout = Layout(width: width, height: newValue, keypad: layout.keypad, scale: layout.scale)
+    }
+  }
+
+  /// Which keypad shows; setting it lays the window out again.
+  public var mode: Mode {
+    get { layout.keypad.mode }
+    set {
+      layout = Layout(width: width, height: height, keypad: .of(newValue), scale: layout.scale)
+    }
+  }
+
+  /// Whether `Rad` shows at the display's left: radians, on a keypad with the angle key (the
+  /// basic keypad keeps the unit for the functions but shows none).
+  public var showsRadians: Bool {
+    face.angle == .radians && layout.keypad.position(of: .modifier(.angle)) != nil
+  }
+}
+
+/// The tape as a frame shows it: the current calculation's rows under the finished ones.
+public struct TapeView: Equatable, Sendable {
+  /// The current calculation's rows, oldest first: `["12", "+ 3"]`.
+  public var rows: [String] = []
+  /// The finished calculations, oldest first.
+  public var past = HistoryTape()
+  /// The current calculation is the newest finished one, just finished: the strip shows it
+  /// once, as the current calculation (the side panel lists it all the same).
+  public var hidesNewest = false
+  /// Rows the strip is scrolled back from rest.
+  public var offset = 0
+  /// Lines the side panel is scrolled back from the newest.
+  public var panelOffset = 0
+
+  /// A tape of these rows over these calculations.
+  public init(
+    rows: [String] = [], past: HistoryTape = HistoryTape(), hidesNewest: Bool = false
+  ) {
+    self.rows = rows
+    self.past = past
+    self.hidesNewest = hidesNewest
+  }
+
+  /// The finished calculations the strip shows above the current one.
+  public var stripCalculations: ArraySlice<Calculation> {
+    past.calculations.dropLast(hidesNewest ? 1 : 0)
+  }
+}
+
+/// The Tip & Split screen as a frame shows it (docs/SPEC.md section 7).
+public struct TipScreen: Equatable, Sendable {
+  /// Each field's value as shown, in `TipField.allCases` order: `"84.50"`, `"15%"`, `"3"`.
+  public var fields: [String]
+  /// The field typing goes into.
+  public var active: TipField
+  /// The tip, as shown: `"15.21"`.
+  public var tip: String
+  /// The total, as shown: `"99.71"`.
+  public var total: String
+  /// What each person pays, as shown: `"33.24"`.
+  public var perPerson: String
+  /// The shares line when the shares exceed the total: `"3 × 33.34 = 100.02"`.
+  public var shares: String?
+  /// By how much the shares exceed the total: `"0.02"`.
+  public var overshoot: String?
+
+  /// What `split` shows.
+  public init(_ split: TipCalculator) {
+    fields = TipField.allCases.map(split.shownText)
+    active = split.active
+    tip = split.tipText
+    total = split.totalText
+    perPerson = split.perPersonText
+    shares = split.sharesText
+    overshoot = split.overshootText
+  }
+
+  /// A field's value as shown.
+  public func text(of field: TipField) -> String {
+    fields[TipField.allCases.firstIndex(of: field) ?? 0]
+  }
 }
 
 /// A brief change of the display's colour that answers a key.

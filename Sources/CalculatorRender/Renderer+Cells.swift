@@ -64,15 +64,10 @@ extension Frame {
   /// The key of `region`'s pixels when they are exactly the pixels one keypad cell draws and
   /// nothing but keypad cells reaches into them (`screenReaches`); nil otherwise.
   func cellImageKey(for region: PixelRect) -> CellImageKey? {
-    let layout = layout
-    guard !layout.isEmpty, !screenReaches(region, layout) else { return nil }
-    let reaching = cells(reaching: region, layout)
-    guard let cell = reaching.first(where: { inkBox($0, layout) == region }) else { return nil }
-    let keypad = Keypad.of(mode)
-    let pending = pendingCell(keypad)
-    let looks = reaching.map {
-      CellLook(position: $0, look: shownKey(at: $0, keypad, pending: pending).look)
-    }
+    guard !layout.isEmpty, !screenReaches(region) else { return nil }
+    let reaching = cells(reaching: region)
+    guard let cell = reaching.first(where: { inkBox($0) == region }) else { return nil }
+    let looks = reaching.map { CellLook(position: $0, look: shownKey(at: $0).look) }
     return CellImageKey(width: width, height: height, mode: mode, position: cell, looks: looks)
   }
 }

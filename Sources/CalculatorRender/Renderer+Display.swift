@@ -4,7 +4,7 @@ import CalculatorLayout
 
 /// What the display shows in one frame: the text, its font size and where its ink lands.
 struct DisplayFit: Equatable {
-  /// The text drawn: `calculator.display`, or a shorter form in a very narrow window.
+  /// The text drawn: the display's text, or a shorter form in a very narrow window.
   var text: String
   /// The font size it is drawn at.
   var size: Double
@@ -24,19 +24,19 @@ extension Renderer {
   /// extents' rounding.
   static let edgeInset = 0.5 + 0.05
 
-  /// The display's text, size and placement for a calculator in a layout (docs/SPEC.md section
-  /// 3.3).
+  /// The display's text, size and placement in a frame (docs/SPEC.md section 3.3).
   ///
   /// The whole display at the largest size that fits, down to the layout's minimum (24% of the
-  /// base); else, in a window narrower than the default, the longest `display(maxLength:)` that
-  /// fits at the minimum. The last two answers are kept: the text is measured only when the
-  /// state or the size changes, not on every frame.
-  func displayFit(for calculator: Calculator, layout: Layout, context: CairoContext) -> DisplayFit {
+  /// base); else, in a window narrower than the default, the longest shortened form that fits at
+  /// the minimum. The last two answers are kept: the text is measured only when the display or
+  /// the size changes, not on every frame.
+  func displayFit(for frame: Frame, context: CairoContext) -> DisplayFit {
+    let layout = frame.layout
     let key = DisplayFitKey(
-      calculator: calculator, rect: layout.displayRect, baseSize: layout.displayFontSize,
-      showsIndicator: showsAngleIndicator(for: calculator, layout: layout))
+      display: frame.display, rect: layout.displayRect, baseSize: layout.displayFontSize,
+      showsIndicator: frame.showsRadians)
     if let cached = displayFits.first(where: { $0.key == key }) { return cached.fit }
-    let (text, size) = displayText(for: calculator, layout: layout, context: context)
+    let (text, size) = displayText(for: frame, context: context)
     context.setFont(displayFace, size: size)
     let ink = context.extents(text)
     let rect = layout.displayRect
@@ -51,11 +51,11 @@ extension Renderer {
     return fit
   }
 
-  private func displayText(for calculator: Calculator, layout: Layout, context: CairoContext)
-    -> (text: String, size: Double)
+  private func displayText(for frame: Frame, context: CairoContext) -> (text: String, size: Double)
   {
+    let layout = frame.layout
     // `Rad` keeps its place at the display's left: the number fits beside it.
-    let reserved = angleIndicatorRoom(for: calculator, layout: layout, context: context)
+    let reserved = angleIndicatorRoom(for: frame, context: context)
     context.setFont(displayFace, size: layout.displayFontSize)
     // The ink at the base size, widened so that once shrunk it leaves the glyph-snap slack.
     let rect = layout.displayRect.width
@@ -63,13 +63,13 @@ extension Renderer {
     func widthToFit(_ text: String) -> Double {
       room > 0 ? context.extents(text).width * rect / room : .infinity
     }
-    let full = calculator.display
+    let full = frame.display.text
     if let size = layout.displayFontSize(fitting: widthToFit(full)) {
       return (full, size)
     }
     var previous = full
     for length in stride(from: full.count - 1, through: 1, by: -1) {
-      let candidate = calculator.display(maxLength: length)
+      let candidate = frame.display.shortened(toLength: length)
       guard candidate != previous else { continue }
       previous = candidate
       if let size = layout.displayFontSize(fitting: widthToFit(candidate)) {
@@ -94,14 +94,13 @@ extension Renderer {
     let damage = frame.damage(since: previous).filter { rect in
       sent.map { $0.union(rect) != $0 } ?? true
     }
-    let layout = frame.layout
-    guard layout.tip == nil, frame.calculator.angle == previous.calculator.angle,
-      let index = damage.firstIndex(of: frame.displayBox(layout))
+    guard frame.layout.tip == nil, frame.showsRadians == previous.showsRadians,
+      frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
     else { return damage }
     let ink = [frame, previous].map { shown in
       PixelRect(
-        covering: displayFit(for: shown.calculator, layout: layout, context: measuringContext).ink,
-        margin: 2, within: frame.displayBox(layout))
+        covering: displayFit(for: shown, context: measuringContext).ink, margin: 2,
+        within: frame.displayBox)
     }
     var narrowed = damage
     narrowed[index] = ink[0].union(ink[1])
@@ -109,7 +108,7 @@ extension Renderer {
   }
 
   func drawDisplay(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let fit = displayFit(for: frame.calculator, layout: layout, context: context)
+    let fit = displayFit(for: frame, context: context)
     switch frame.displayCue {
     case nil: context.setColor(Theme.displayText)
     case .refused: context.setColor(Theme.errorText)
@@ -145,6 +144,72 @@ extension Renderer {
     }
   }
 
+  /// The side tape panel of a wide window (docs/SPEC.md section 3): one calculation per line,
+  /// its rows gray and its result white, right-aligned, thin lines between calculations and at
+  /// the panel's right edge; with no calculation yet, a dim line saying so.
+  func drawTapePanel(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    let panel = layout.tapePanel
+    guard !panel.isEmpty else { return }
+    context.save()
+    defer { context.restore() }
+    context.clip(to: panel)
+    let line = max(1, layout.unit.rounded())
+    context.setColor(Theme.historySeparator)
+    cairo_rectangle(
+      context.pointer, (panel.maxX - line).rounded(.down), panel.minY.rounded(), line,
+      panel.height.rounded(.down))
+    cairo_fill(context.pointer)
+    let lines = frame.shownTapeLines
+    let area = layout.tapeLinesRect
+    if lines.isEmpty {
+      context.setColor(Theme.pastHistoryText)
+      context.setFont(labelFace, size: layout.tapeFontSize)
+      let text = Renderer.emptyTapeText
+      let ink = context.extents(text)
+      if ink.width <= area.width {
+        context.showText(
+          text, x: (area.minX + (area.width - ink.width) / 2 - ink.x).rounded(),
+          y: (area.minY + area.height / 2).rounded())
+      }
+      return
+    }
+    let (left, right) = (area.minX.rounded(.up), area.maxX.rounded(.down))  // crisp
+    for shown in lines {
+      if shown.startsCalculation {
+        context.setColor(Theme.historySeparator)
+        cairo_rectangle(context.pointer, left, shown.rect.minY.rounded(), right - left, line)
+        cairo_fill(context.pointer)
+      }
+      // The rows before the result gray, the result white: pieces drawn one after another
+      // land where the whole line's glyphs would.
+      let head = shown.endsCalculation ? shown.rows.dropLast() : shown.rows[...]
+      let pieces: [(text: String, color: Color)] =
+        (head.isEmpty ? [] : [(head.joined(separator: " "), Theme.historyText)])
+        + (shown.endsCalculation
+          ? [((head.isEmpty ? "" : " ") + shown.rows[shown.rows.count - 1], Theme.displayText)]
+          : [])
+      var size = layout.tapeFontSize
+      context.setFont(labelFace, size: size)
+      var ink = context.extents(shown.text)
+      let room = area.width - Self.glyphSnapSlack
+      if ink.width > room {
+        size *= room / max(ink.width, 1) * 0.999
+        context.setFont(labelFace, size: size)
+        ink = context.extents(shown.text)
+      }
+      var x = (area.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down)
+      let baseline = (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded()
+      for piece in pieces {
+        context.setColor(piece.color)
+        context.showText(piece.text, x: x, y: baseline)
+        x += context.extents(piece.text).advance
+      }
+    }
+  }
+
+  /// What an empty side panel says.
+  static let emptyTapeText = "No calculations yet"
+
   /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
   /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding).
   private func showRightAligned(
@@ -165,7 +230,7 @@ extension Renderer {
 
 /// What a `DisplayFit` depends on.
 struct DisplayFitKey: Equatable {
-  var calculator: Calculator
+  var display: DisplayText
   var rect: Rect
   var baseSize: Double
   var showsIndicator: Bool

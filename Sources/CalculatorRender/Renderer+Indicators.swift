@@ -7,7 +7,7 @@ extension Renderer {
   /// strip's gray, on the display's baseline; only with the scientific keys, whose functions it
   /// is about (the basic keypad keeps the unit for them but shows none).
   func drawAngleIndicator(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    guard showsAngleIndicator(for: frame.calculator, layout: layout) else { return }
+    guard frame.showsRadians else { return }
     let rect = layout.displayRect
     context.setColor(Theme.historyText)
     context.setFont(labelFace, size: Theme.indicatorSize * layout.displayFontSize)
@@ -20,18 +20,11 @@ extension Renderer {
   /// The indicator's text.
   static let radiansIndicator = "Rad"
 
-  /// Whether `Rad` shows: radians, on a keypad with the angle key.
-  func showsAngleIndicator(for calculator: Calculator, layout: Layout) -> Bool {
-    calculator.angle == .radians && layout.keypad.position(of: .modifier(.angle)) != nil
-  }
-
   /// The width at the display's left that `Rad` and a gap of half its size take from the
   /// number; 0 when it does not show.
-  func angleIndicatorRoom(for calculator: Calculator, layout: Layout, context: CairoContext)
-    -> Double
-  {
-    guard showsAngleIndicator(for: calculator, layout: layout) else { return 0 }
-    let size = Theme.indicatorSize * layout.displayFontSize
+  func angleIndicatorRoom(for frame: Frame, context: CairoContext) -> Double {
+    guard frame.showsRadians else { return 0 }
+    let size = Theme.indicatorSize * frame.layout.displayFontSize
     context.setFont(labelFace, size: size)
     return context.extents(Renderer.radiansIndicator).width + size / 2
   }

@@ -8,9 +8,10 @@ extension Renderer {
   ) {
     // Only the cells whose pixels the region reaches: a key's rectangle draws one of them, not
     // its neighbours, whose boxes it cuts in the gaps.
-    let reaching = frame.cells(reaching: visible, layout)
+    let reaching = frame.cells(reaching: visible)
     for key in frame.keyLooks(including: reaching.contains) {
       let circle = layout.circle(at: key.position)
+      let diameter = 2 * circle.radius
       fillCircle(circle, color: key.look.fill, in: context)
       context.setColor(key.look.labelColor)
       let label = key.look.label
@@ -19,29 +20,33 @@ extension Renderer {
         drawKeyboardGlyph(in: circle, context: context)
       case (_, .scientific):
         drawLabel(
-          label, face: labelFace, size: layout.scientificLabelFontSize, in: circle,
+          label, face: labelFace, size: KeyLabelSizes.scientific * diameter, in: circle,
           context: context, verticalReference: "0")
       case (.tip(.preset), _):
         // "25%" at the size of AC would fill its circle: the scientific labels' size.
         drawLabel(
-          label, face: symbolFace, size: layout.scientificLabelFontSize, in: circle,
+          label, face: symbolFace, size: KeyLabelSizes.scientific * diameter, in: circle,
           context: context)
       case (.tip(.backspace), _):
         drawBackspaceGlyph(in: circle, context: context)
       case (.key(.decimalPoint), _), (.tip(.point), _):
-        drawPoint(in: circle, layout: layout, context: context)
+        drawPoint(in: circle, context: context)
       case (_, .digit):
         // Digits share the baseline of a centred "0".
         drawLabel(
-          label, face: labelFace, size: layout.digitLabelFontSize, in: circle, context: context,
-          verticalReference: "0")
+          label, face: labelFace, size: KeyLabelSizes.digit * diameter, in: circle,
+          context: context, verticalReference: "0")
       case (_, .function), (_, .operator):
-        drawLabel(
-          label, face: symbolFace, size: labelSize(key.cap.style, layout), in: circle,
-          context: context)
+        // Operators are drawn larger than AC ± %: their glyphs at least as tall as the digits.
+        let size = key.cap.style == .operator ? KeyLabelSizes.operator : KeyLabelSizes.symbol
+        drawLabel(label, face: symbolFace, size: size * diameter, in: circle, context: context)
       }
       if key.look.isFocused {
-        drawFocusRing(around: circle, layout: layout, in: context)
+        let ring = Renderer.focusRing(
+          around: circle, gap: layout.gap(at: key.position), unit: layout.unit)
+        paintSprite(
+          of: circle, ringWidth: ring.width, ringRadius: ring.circle.radius,
+          color: Theme.focusRing, in: context)
       }
     }
   }
@@ -49,12 +54,14 @@ extension Renderer {
   /// The keyboard focus ring around `circle`: the circle in the middle of its stroke, and its
   /// width.
   ///
-  /// A white ring just outside the circle, inside the gap to its neighbours; 2 px up to the
-  /// reference width (393), wider with the circles beyond it (a HiDPI window).
-  static func focusRing(around circle: Circle, layout: Layout) -> (circle: Circle, width: Double) {
-    let grow = max(1, layout.unit)
-    let width = min(Theme.focusRingWidth * grow, layout.gap / 3)
-    let offset = min(Theme.focusRingOffset * grow, layout.gap / 3)
+  /// A white ring just outside the circle, inside the `gap` to its neighbours; 2 px up to the
+  /// reference width (393, `unit` 1), wider with the circles beyond it (a HiDPI window).
+  static func focusRing(around circle: Circle, gap: Double, unit: Double) -> (
+    circle: Circle, width: Double
+  ) {
+    let grow = max(1, unit)
+    let width = min(Theme.focusRingWidth * grow, gap / 3)
+    let offset = min(Theme.focusRingOffset * grow, gap / 3)
     return (Circle(center: circle.center, radius: circle.radius + offset + width / 2), width)
   }
 
@@ -69,17 +76,9 @@ extension Renderer {
     paintSprite(of: circle, ringWidth: 0, color: color, in: context)
   }
 
-  /// The focus ring around `circle`, through a cached sprite like the circles.
-  private func drawFocusRing(around circle: Circle, layout: Layout, in context: CairoContext) {
-    let ring = Renderer.focusRing(around: circle, layout: layout)
-    paintSprite(
-      of: circle, ringWidth: ring.width, ringRadius: ring.circle.radius,
-      color: Theme.focusRing, in: context)
-  }
-
   /// Fills `circle`, or with `ringWidth` above 0 strokes a ring of `ringRadius` around its
-  /// centre, through a sprite cached for the current size of the keypad's circles.
-  private func paintSprite(
+  /// centre, through a sprite cached for the current sizes of the keypad's circles.
+  func paintSprite(
     of circle: Circle, ringWidth: Double, ringRadius: Double = 0, color: Color,
     in context: CairoContext
   ) {
@@ -100,9 +99,13 @@ extension Renderer {
     let key = SpriteKey(
       radius: shape.radius, dx: shape.center.x - left, dy: shape.center.y - top,
       ringWidth: ringWidth)
-    if spriteRadius != circle.radius {
-      sprites.removeAll()
-      spriteRadius = circle.radius
+    if !spriteRadii.contains(circle.radius) {
+      // A new size: a keypad of one or two sizes of circles keeps the sprites of its sizes only.
+      if spriteRadii.count >= 2 {
+        sprites.removeAll()
+        spriteRadii.removeAll()
+      }
+      spriteRadii.append(circle.radius)
     }
     let sprite: CairoSurface
     if let cached = sprites[key] {
@@ -188,15 +191,10 @@ extension Renderer {
     }
   }
 
-  /// Operators are drawn larger than AC ± %: their glyphs at least as tall as the digits.
-  private func labelSize(_ style: KeyStyle, _ layout: Layout) -> Double {
-    style == .operator ? layout.operatorLabelFontSize : layout.symbolLabelFontSize
-  }
-
   /// The `.` key's point: a round dot 10% of the circle's diameter (a font's period is about 5%,
   /// too small to see at a glance), standing on the digits' baseline like a period.
-  private func drawPoint(in circle: Circle, layout: Layout, context: CairoContext) {
-    context.setFont(labelFace, size: layout.digitLabelFontSize)
+  private func drawPoint(in circle: Circle, context: CairoContext) {
+    context.setFont(labelFace, size: KeyLabelSizes.digit * 2 * circle.radius)
     let zero = context.extents("0")
     let baseline = circle.center.y - zero.y - zero.height / 2
     let radius = Theme.pointDiameter * circle.radius

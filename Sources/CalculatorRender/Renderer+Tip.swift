@@ -10,7 +10,7 @@ extension Renderer {
   /// Every text shrinks to fit its row, so nothing is clipped or overlaps at any size. A refused
   /// key turns the active field's value red; a copy dims the per-person amount.
   func drawTipScreen(_ frame: Frame, layout: TipLayout, in context: CairoContext) {
-    let split = frame.tip
+    guard let split = frame.tip else { return }
     for (field, box) in zip(TipField.allCases, layout.fields) {
       context.setColor(Theme.fieldFill)
       context.addRoundedRect(box, radius: box.height / 4)
@@ -21,13 +21,13 @@ extension Renderer {
           text: field.title, face: labelFace, size: layout.fieldFontSize,
           color: isActive ? Theme.activeFieldLabel : Theme.fieldLabel),
         TextPiece(
-          text: split.shownText(of: field), face: labelFace, size: layout.fieldFontSize,
+          text: split.text(of: field), face: labelFace, size: layout.fieldFontSize,
           color: isActive && frame.displayCue == .refused ? Theme.errorText : Theme.displayText),
         in: box.inset(by: layout.inset), context: context)
       if frame.focusedField == field { drawFieldFocusRing(box, context: context) }
     }
     let results = [
-      ("Tip", split.tipText, layout.tipRow), ("Total", split.totalText, layout.totalRow),
+      ("Tip", split.tip, layout.tipRow), ("Total", split.total, layout.totalRow),
     ]
     for (title, value, row) in results {
       drawPair(
@@ -42,10 +42,10 @@ extension Renderer {
         text: "Per person", face: labelFace, size: layout.resultFontSize,
         color: Theme.historyText),
       TextPiece(
-        text: split.perPersonText, face: displayFace, size: layout.perPersonFontSize,
+        text: split.perPerson, face: displayFace, size: layout.perPersonFontSize,
         color: frame.displayCue == .copied ? Theme.copiedText : Theme.displayText),
       in: layout.perPersonRow.inset(by: layout.inset), context: context)
-    if let shares = split.sharesText, let overshoot = split.overshootText {
+    if let shares = split.shares, let overshoot = split.overshoot {
       drawPair(
         TextPiece(
           text: "+\(overshoot)", face: labelFace, size: layout.sharesFontSize,

@@ -1,4 +1,4 @@
-/// CalculatorRender: draws one whole frame (keypad, display, history strip, shortcuts overlay)
+/// CalculatorRender: draws one whole frame (keypad, display, tape, menu, shortcuts overlay)
 /// with Cairo into an image surface; the only module that draws. Start reading at
 /// `Renderer.render(_:)`; colours and fonts are the table in Theme.swift.
 import CCairo
@@ -14,9 +14,9 @@ public final class Renderer {
   let labelFace: FontFace
   /// Inter Medium: AC/C ± % and the operators, overlay keys.
   let symbolFace: FontFace
-  /// Circles already rasterized, for the current radius only.
+  /// Circles already rasterized, for the radii in `spriteRadii` only.
   var sprites: [SpriteKey: CairoSurface] = [:]
-  var spriteRadius = -1.0
+  var spriteRadii: [Double] = []
   /// The display's last two text fits (the frame on the window and the next one), kept until
   /// the state or the size changes.
   var displayFits: [(key: DisplayFitKey, fit: DisplayFit)] = []
@@ -147,10 +147,13 @@ public final class Renderer {
           drawTipScreen(frame, layout: tip, in: context)
         }
       } else {
-        if frame.stripBox(layout).intersects(visible) {
+        if frame.stripBox.intersects(visible) {
           drawHistory(frame, layout: layout, in: context)
         }
-        if frame.displayBox(layout).intersects(visible) {
+        if frame.tapePanelBox.intersects(visible) {
+          drawTapePanel(frame, layout: layout, in: context)
+        }
+        if frame.displayBox.intersects(visible) {
           drawDisplay(frame, layout: layout, in: context)
           drawAngleIndicator(frame, layout: layout, in: context)
         }

@@ -90,16 +90,21 @@ extension AccessibleElement {
     frame.menuSelection == nil && frame.shortcuts == nil
   }
 
-  /// The display (announcing each new text) and the history strip.
+  /// The display (announcing each new text), the tape strip and, in a wide window, the side
+  /// panel (a list of its lines, each a finished calculation or a part of a long one).
   private static func calculatorScreen(of frame: Frame, layout: Layout) -> [AccessibleElement] {
-    let calculator = frame.calculator
     let display = AccessibleElement(
-      role: .label, name: calculator.display, bounds: layout.displayRect, announcesChanges: true)
+      role: .label, name: frame.display.text, bounds: layout.displayRect, announcesChanges: true)
     var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
-    strip.children = frame.shownHistoryRows.map {  // past calculations too, when scrolled back
+    strip.children = frame.shownHistoryRows.map {  // past calculations too, above the current
       AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
     }
-    return [display, strip]
+    guard !layout.tapePanel.isEmpty else { return [display, strip] }
+    var panel = AccessibleElement(role: .list, name: "past calculations", bounds: layout.tapePanel)
+    panel.children = frame.shownTapeLines.map {
+      AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
+    }
+    return [display, strip, panel]
   }
 
   /// Tip & Split: each field a label with its title and an entry named by it (the label is
@@ -108,26 +113,26 @@ extension AccessibleElement {
   /// named with their title and amount, the per-person amount announcing each change, and the
   /// shares line while the shares exceed the total.
   private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
-    let split = frame.tip
+    guard let split = frame.tip else { return [] }
     var elements: [AccessibleElement] = []
     for (field, box) in zip(TipField.allCases, layout.fields) {
       elements.append(AccessibleElement(role: .label, name: field.title, bounds: box))
       elements.append(
         AccessibleElement(
-          role: .entry, name: field.title, bounds: box, text: split.shownText(of: field),
+          role: .entry, name: field.title, bounds: box, text: split.text(of: field),
           labelledBy: elements.count - 1, isFocusable: true,
           isFocused: ringHasFocus(frame) && frame.focusedField == field, isSelectable: true,
           isSelected: field == split.active, target: .field(field)))
     }
     elements += [
-      AccessibleElement(role: .label, name: "Tip, \(split.tipText)", bounds: layout.tipRow),
-      AccessibleElement(role: .label, name: "Total, \(split.totalText)", bounds: layout.totalRow),
+      AccessibleElement(role: .label, name: "Tip, \(split.tip)", bounds: layout.tipRow),
+      AccessibleElement(role: .label, name: "Total, \(split.total)", bounds: layout.totalRow),
       AccessibleElement(
-        role: .label, name: "Per person, \(split.perPersonText)", bounds: layout.perPersonRow,
+        role: .label, name: "Per person, \(split.perPerson)", bounds: layout.perPersonRow,
         announcesChanges: true),
     ]
     // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
-    if let shares = split.sharesText, let overshoot = split.overshootText {
+    if let shares = split.shares, let overshoot = split.overshoot {
       elements.append(
         AccessibleElement(role: .label, name: "+\(overshoot), \(shares)", bounds: layout.sharesRow))
     }
@@ -137,23 +142,23 @@ extension AccessibleElement {
   /// One push button per cell, named for what it does now (with `2nd` on: the alternate).
   private static func keys(of frame: Frame, layout: Layout) -> [AccessibleElement] {
     let keypad = layout.keypad
-    let calculator = frame.calculator
-    let second = frame.showsSecond
+    let face = frame.face
+    let second = face.showsSecond
     // The operator stays pending (checked) after the next number starts, when it is drawn
     // orange again: a listener cannot see the colour, and `--state` reports it so too.
-    let pending = calculator.pendingOperation.flatMap {
+    let pending = face.pendingOperation.flatMap {
       keypad.position(of: Key.operation($0), second: second)
     }
-    return keypad.positions.compactMap { position in
+    return layout.positions.compactMap { position in
       guard let action = keypad.action(at: position, second: second) else { return nil }
       let isOn: Bool =
         switch action {
         case .secondFunctions: second
-        case .key(.modifier(.angle)): calculator.angle == .radians
+        case .key(.modifier(.angle)): face.angle == .radians
         default: position == pending
         }
       return AccessibleElement(
-        role: .pushButton, name: SpokenNames.name(of: action, clearLabel: calculator.clearLabel),
+        role: .pushButton, name: SpokenNames.name(of: action, clearLabel: face.clearLabel),
         bounds: layout.circle(at: position).bounds, isChecked: isOn, isFocusable: true,
         isFocused: ringHasFocus(frame) && position == frame.focused, target: .cell(position))
     }

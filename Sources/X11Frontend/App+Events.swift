@@ -58,13 +58,13 @@ extension App {
       state.menu = nil
     case Button4:
       // Leaving the newest row: show what other windows have saved since.
-      if state.historyOffset == 0,
+      if state.historyOffset == 0, state.panelOffset == 0,
         let saved = historyStore?.reloadIfChanged(keeping: state.tapeChanges)
       {
         state.tape = saved
       }
-      state.scrollHistory(olderBy: 1)
-    case Button5: state.scrollHistory(olderBy: -1)
+      state.scrollHistory(olderBy: 1, at: point)
+    case Button5: state.scrollHistory(olderBy: -1, at: point)
     default: break
     }
   }

@@ -3,7 +3,9 @@ import Glibc
 
 extension App {
   /// ICCCM and EWMH properties: title, class, protocols, size hints, PID and host.
-  func setWindowManagerProperties(minimumSize: (width: Int32, height: Int32)) {
+  func setWindowManagerProperties() {
+    hintedMode = state.mode
+    let minimumSize = state.minimumSize
     let title = "CircleCalc"  // the application's name, as in its menu entry
     var titleProperty = XTextProperty()
     var titleC: UnsafeMutablePointer<CChar>? = strdup(title)
@@ -12,8 +14,8 @@ extension App {
 
     let sizeHints = XAllocSizeHints()
     sizeHints?.pointee.flags = PMinSize
-    sizeHints?.pointee.min_width = max(1, minimumSize.width)
-    sizeHints?.pointee.min_height = max(1, minimumSize.height)
+    sizeHints?.pointee.min_width = Int32(max(1, minimumSize.width))
+    sizeHints?.pointee.min_height = Int32(max(1, minimumSize.height))
 
     let wmHints = XAllocWMHints()
     wmHints?.pointee.flags = InputHint | StateHint
@@ -60,6 +62,53 @@ extension App {
 }
 
 extension App {
+  /// WM_NORMAL_HINTS with the current mode's minimum size (docs/SPEC.md section 3: each mode
+  /// keeps its circles at least 28 px at 96 dpi).
+  func setSizeHints() {
+    guard let hints = XAllocSizeHints() else { return }
+    defer { XFree(hints) }
+    let minimumSize = state.minimumSize
+    hints.pointee.flags = PMinSize
+    hints.pointee.min_width = Int32(max(1, minimumSize.width))
+    hints.pointee.min_height = Int32(max(1, minimumSize.height))
+    XSetWMNormalHints(display, window, hints)
+  }
+
+  /// The screen's work area (`_NET_WORKAREA` of the current desktop, which a window manager
+  /// sets without its panels), or the whole screen.
+  static func workArea(_ display: OpaquePointer, root: Window, screen: Int32) -> PixelSize {
+    let whole = PixelSize(
+      width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+    func cardinals(_ name: String) -> [Int] {
+      let atom = XInternAtom(display, name, 1)
+      guard atom != 0 else { return [] }
+      var type: Atom = 0
+      var format: Int32 = 0
+      var count: UInt = 0
+      var remaining: UInt = 0
+      var data: UnsafeMutablePointer<UInt8>?
+      guard
+        XGetWindowProperty(
+          display, root, atom, 0, 1024, 0, XA_CARDINAL, &type, &format, &count, &remaining,
+          &data) == Success, let data
+      else { return [] }
+      defer { XFree(data) }
+      guard type == XA_CARDINAL, format == 32 else { return [] }
+      // Format-32 data are C longs.
+      return data.withMemoryRebound(to: Int.self, capacity: Int(count)) {
+        Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+      }
+    }
+    let areas = cardinals("_NET_WORKAREA")
+    let desktop = cardinals("_NET_CURRENT_DESKTOP").first ?? 0
+    let index = areas.count >= 4 * (desktop + 1) ? 4 * desktop : 0
+    guard areas.count >= index + 4, areas[index + 2] > 0, areas[index + 3] > 0 else {
+      return whole
+    }
+    return PixelSize(
+      width: min(areas[index + 2], whole.width), height: min(areas[index + 3], whole.height))
+  }
+
   /// `_NET_WM_ICON`: the renderer's icon at several sizes, as CARDINALs `width, height, ARGB…`
   /// with straight (not premultiplied) alpha.
   func setIcon() {

@@ -40,12 +40,15 @@ public struct WindowOptions: Sendable {
 /// cannot be opened (a one-line message naming `DISPLAY` goes to stderr). Losing the X server
 /// later ends the process with status 1 from inside Xlib's I/O error handler. A window closed
 /// normally saves its size for the next start without an explicit size (`WindowSizeStore`).
+/// `finished` holds the calculations `--keys` finished: they join the saved tape as if typed.
 @MainActor
 public func runWindow(
-  calculator: Calculator, tip: TipCalculator = TipCalculator(),
-  options: WindowOptions = WindowOptions()
+  calculator: Calculator, finished: HistoryTape = HistoryTape(),
+  tip: TipCalculator = TipCalculator(), options: WindowOptions = WindowOptions()
 ) -> Int32 {
-  guard let app = App(calculator: calculator, tip: tip, options: options) else { return 1 }
+  guard
+    let app = App(calculator: calculator, finished: finished, tip: tip, options: options)
+  else { return 1 }
   return app.run()
 }
 
@@ -65,8 +68,6 @@ final class App {
   var isRunning = true
   /// The status `run()` returns: 1 once another program has destroyed the window.
   var exitStatus: Int32 = 0
-  /// The smallest window, in 96-dpi pixels: the size hint, and the floor of a restored size.
-  static let minimumSize = (width: 200, height: 320)
   /// Drawing waits for the first Expose: before it the window is not viewable.
   var isExposed = false
   /// An Expose asked for the whole window: a rectangle it gives can cut any shape, and only
@@ -92,8 +93,12 @@ final class App {
   var announcedRefusals = 0
   /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
   var hasInputFocus = false
+  /// The mode whose minimum size the window manager was last told (WM_NORMAL_HINTS).
+  var hintedMode: Mode?
 
-  init?(calculator: Calculator, tip: TipCalculator, options: WindowOptions) {
+  init?(
+    calculator: Calculator, finished: HistoryTape, tip: TipCalculator, options: WindowOptions
+  ) {
     let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(options.displayName) else {
       printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
@@ -115,25 +120,15 @@ final class App {
       ?? App.resourceScale(display)
     let saved = sizeStore?.load()
     let mode = options.mode ?? saved?.mode ?? .basic
-    // The first start of a mode opens at its own size: scientific in landscape.
-    let modeSize = Layout.defaultSize(for: mode)
-    var size = (
-      width: options.width ?? modeSize.width,
-      height: options.height ?? modeSize.height
-    )
-    if options.width == nil && options.height == nil, let saved, saved.mode == mode {
-      // A saved size (a window shrunk to 1×1 without a window manager, an edited file) is
-      // kept between the minimum size and the screen.
-      let screenWidth = Int(Double(XDisplayWidth(display, screen)) / scale)
-      let screenHeight = Int(Double(XDisplayHeight(display, screen)) / scale)
-      size = (
-        min(max(saved.width, App.minimumSize.width), max(screenWidth, App.minimumSize.width)),
-        min(max(saved.height, App.minimumSize.height), max(screenHeight, App.minimumSize.height))
-      )
-    }
-    let width = min(max(1, Int((Double(size.width) * scale).rounded())), Layout.maximumSide)
-    let height = min(max(1, Int((Double(size.height) * scale).rounded())), Layout.maximumSide)
     let root = XRootWindow(display, screen)
+    let size = WindowState.openingSize(
+      mode: mode, scale: scale,
+      requested: options.width.map { PixelSize(width: $0, height: options.height ?? $0) }
+        ?? options.height.map { PixelSize(width: Layout.defaultSize.width, height: $0) },
+      saved: saved.map { PixelSize(width: $0.width, height: $0.height) },
+      workArea: App.workArea(display, root: root, screen: screen))
+    let width = size.width
+    let height = size.height
 
     var attributes = XSetWindowAttributes()
     attributes.background_pixel = 0  // black, so no white flash before the first frame
@@ -153,15 +148,17 @@ final class App {
     self.state = WindowState(
       calculator: calculator, mode: mode, width: width, height: height, scale: scale)
     state.tip = tip
-    setWindowManagerProperties(
-      minimumSize: (
-        Int32(Double(App.minimumSize.width) * scale), Int32(Double(App.minimumSize.height) * scale)
-      ))
+    setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
     state.tape = historyStore?.load() ?? HistoryTape()
+    // The calculations `--keys` finished go on the tape as if typed here.
+    for calculation in finished.calculations {
+      state.tape.append(calculation)
+      state.tapeChanges.added.append(calculation)
+    }
     _ = renderer
   }
 
@@ -271,7 +268,7 @@ final class App {
   /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it.
   func lightKey(_ key: Key) {
     guard isExposed, !needsRedraw, let shown = drawnFrame, shown.pressed == nil,
-      shown.mode == state.mode, shown.showsSecond == state.showsSecond, state.menu == nil,
+      shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, state.menu == nil,
       !state.showsShortcuts, let cell = state.cell(lighting: key)
     else { return }
     var lit = shown
@@ -301,8 +298,12 @@ final class App {
     }
   }
 
-  /// Asks the window manager for the size the state wants (a mode switch), once.
+  /// After a mode switch: the new mode's minimum size hint, and the size the state wants when
+  /// the window is below it, once.
   func requestSize() {
+    guard state.mode != hintedMode else { return }
+    hintedMode = state.mode
+    setSizeHints()
     guard let size = state.requestedSize else { return }
     state.requestedSize = nil
     XResizeWindow(display, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)))

@@ -17,11 +17,10 @@ struct WindowState: Equatable, Sendable {
   var calculator: Calculator
   /// The Tip & Split calculator; switching modes keeps it, as it keeps `calculator`.
   var tip = TipCalculator()
-  /// Which keypad shows; switching keeps the calculator.
-  var mode: Mode
-  var width: Int
-  var height: Int
-  /// The HiDPI scale the window opened with; the size saved for the next start is divided by it.
+  /// The window's geometry, laid out again only when the size or the mode changes.
+  private(set) var layout: Layout
+  /// The HiDPI scale the window opened with; the size saved for the next start is divided by it,
+  /// and each mode's minimum size is multiplied by it.
   var scale: Double
   var highlight: Highlight?
   /// `2nd` is on: the scientific keys show and do their alternates.
@@ -31,13 +30,14 @@ struct WindowState: Equatable, Sendable {
   /// Where button 1 went down on the display: a swipe may start there.
   var swipeStart: Point?
   var showsShortcuts = false
-  /// A size to ask the window manager for (a landscape window for scientific mode), taken
-  /// by the front end.
+  /// A size to ask the window manager for (a mode whose minimum is larger than the window),
+  /// taken by the front end with the new minimum size hint.
   var requestedSize: PixelSize?
-  /// Wheel ticks scrolled back from the newest row, through the current calculation's rows
-  /// and then the tape's calculations; kept within 0…`Frame.maxHistoryOffset` by
+  /// Rows the strip is scrolled back from rest; kept within 0…`Frame.maxHistoryOffset` by
   /// `scrollHistory`.
   private(set) var historyOffset = 0
+  /// Lines the side tape panel is scrolled back from the newest.
+  private(set) var panelOffset = 0
   /// The calculations finished with `=`, shown above the strip's rows when scrolled back.
   var tape = HistoryTape()
   /// What changed on the tape since it was last saved (the front end saves it).
@@ -55,34 +55,40 @@ struct WindowState: Equatable, Sendable {
 
   init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
     self.calculator = calculator
-    self.mode = mode
-    self.width = width
-    self.height = height
+    layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
     self.scale = scale
   }
 
-  var layout: Layout { Layout(width: width, height: height, keypad: .of(mode)) }
+  /// Which keypad shows; switching keeps the calculator.
+  var mode: Mode {
+    get { layout.keypad.mode }
+    set { layout = Layout(width: width, height: height, keypad: .of(newValue), scale: scale) }
+  }
+
+  /// The window's width in pixels.
+  var width: Int { layout.width }
+
+  /// The window's height in pixels.
+  var height: Int { layout.height }
 
   /// The frame to draw for this state.
   var frame: Frame {
-    var frame = stripFrame
-    frame.showsSecond = showsSecond
+    var frame = tapeFrame
     frame.menuSelection = menu
     frame.pressed = litCell
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = displayCue
     frame.focused = menu == nil ? focusedCell : nil  // the open menu has the focus
-    frame.tip = tip
     frame.focusedField = mode == .tip && focusesField ? tip.active : nil
     return frame
   }
 
-  /// The frame as far as the history strip goes: the calculator, the tape and the scrolling.
-  private var stripFrame: Frame {
-    var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.mode = mode
-    frame.tape = tape
-    frame.historyOffset = clampedHistoryOffset
+  /// The frame as far as what the calculators show and the tape's scrolling go.
+  private var tapeFrame: Frame {
+    var frame = Frame(
+      layout: layout, calculator: calculator, tape: tape, split: tip, showsSecond: showsSecond)
+    frame.tape.offset = historyOffset
+    frame.tape.panelOffset = panelOffset
     return frame
   }
 
@@ -101,31 +107,21 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
-  private var maxHistoryOffset: Int {
-    layout.maxHistoryOffset(
-      rowCount: calculator.historyCount, pastRowCounts: tape.shownRowCounts(under: calculator))
-  }
-
-  /// The offset within 0…`maxHistoryOffset`; at rest (0, after any key) without going over the
-  /// tape, which every frame would otherwise do.
-  private var clampedHistoryOffset: Int {
-    historyOffset <= 0 ? 0 : min(historyOffset, max(maxHistoryOffset, 0))
-  }
-
-  /// A new size: a pointer press is dropped and the strip returns to the newest row.
+  /// A new size: a pointer press is dropped and the tape returns to the newest row.
   mutating func resize(width: Int, height: Int) {
-    self.width = width
-    self.height = height
+    layout = Layout(width: width, height: height, keypad: layout.keypad, scale: scale)
     if case .pointer = highlight { highlight = nil }
     swipeStart = nil
     historyOffset = 0
+    panelOffset = 0
   }
 
-  /// Any key or a click (not the wheel): the cue comes down and the strip returns to the
+  /// Any key or a click (not the wheel): the cue comes down and the tape returns to the
   /// newest row (docs/SPEC.md section 3.4).
   mutating func userActed() {
     endCue()
     historyOffset = 0
+    panelOffset = 0
   }
 
   /// Shows `cue` on the display for its full time from `now`, in place of any other cue.
@@ -144,11 +140,9 @@ struct WindowState: Equatable, Sendable {
   ///
   /// A calculation it finishes goes on the tape.
   mutating func press(_ key: Key) {
-    let before = calculator
-    calculator.press(key)
     historyOffset = 0
-    if let finished = Calculation(finishing: key, before: before, after: calculator) {
-      tape.append(finished)
+    panelOffset = 0
+    if let finished = calculator.press(key, recordingOn: &tape) {
       tapeChanges.added.append(finished)
     }
   }
@@ -158,6 +152,7 @@ struct WindowState: Equatable, Sendable {
     tape.removeAll()
     tapeChanges = TapeChanges(isCleared: true)
     historyOffset = 0
+    panelOffset = 0
   }
 
   /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
@@ -187,7 +182,7 @@ struct WindowState: Equatable, Sendable {
 
   /// The cell a typed key lights on the current keypad, or nil when it has none.
   func cell(lighting key: Key) -> GridPosition? {
-    let keypad = Keypad.of(mode)
+    let keypad = layout.keypad
     if mode == .tip {
       return TipKey(key).flatMap { keypad.position(of: KeypadAction.tip($0)) }
     }
@@ -224,10 +219,13 @@ struct WindowState: Equatable, Sendable {
   /// history strip it puts that row's number in the display as a result (`NaN`, or a number
   /// right after `)`, give the red cue from `now` instead).
   mutating func pointerPressed(at point: Point, now: ContinuousClock.Instant = .now) {
-    // Every row lies inside the strip: a click elsewhere formats none.
+    // Every row lies inside the strip or the panel: a click elsewhere formats none.
     let stripRow =
       layout.historyRect.contains(point)
-      ? stripFrame.shownHistoryRows.first { $0.rect.contains(point) } : nil
+      ? tapeFrame.shownHistoryRows.first { $0.rect.contains(point) } : nil
+    let panelLine =
+      layout.tapePanel.contains(point)
+      ? tapeFrame.shownTapeLines.first { $0.rect.contains(point) } : nil
     userActed()
     swipeStart = nil
     if showsShortcuts {
@@ -248,6 +246,13 @@ struct WindowState: Equatable, Sendable {
     if let stripRow {
       highlight = nil
       if !calculator.recall(Calculation.number(inRow: stripRow.text)) { showCue(.refused, at: now) }
+      return
+    }
+    if let panelLine {
+      // A line of the side panel recalls its calculation's result.
+      highlight = nil
+      let result = tape.calculations[panelLine.calculation].result
+      if !calculator.recall(result) { showCue(.refused, at: now) }
       return
     }
     if let field = layout.tip?.field(at: point) {
@@ -295,8 +300,8 @@ struct WindowState: Equatable, Sendable {
 
   /// Shows another keypad with the same calculator (Ctrl+1, Ctrl+2 or the menu).
   ///
-  /// Scientific mode in a portrait window asks for a landscape one (852 × 393 at 96 dpi), and
-  /// basic mode in a landscape window for the default portrait size, as a phone turns.
+  /// The window keeps the size the user gave it, unless it is below the new mode's minimum
+  /// (docs/SPEC.md section 3): then it asks to grow to that minimum, each side as needed.
   mutating func switchMode(to mode: Mode) {
     menu = nil
     showsShortcuts = false
@@ -308,23 +313,25 @@ struct WindowState: Equatable, Sendable {
     showsSecond = false
     focusedCell = ringed.flatMap { layout.keypad.position(of: $0) }
     focusesField = false
-    // docs/SPEC.md section 7.3: a positive result becomes the bill, once; coming back without a new
-    // calculation keeps the bill the user has since typed.
+    // docs/SPEC.md section 7.3: a positive result becomes the bill, once; coming back without a
+    // new calculation keeps the bill the user has since typed.
     if mode == .tip, calculator != offeredCalculator {
       tip.takeBill(from: calculator)
       offeredCalculator = calculator
     }
-    let size: (width: Int, height: Int)? =
-      switch mode {
-      case .scientific where height > width: Layout.defaultSize(for: .scientific)
-      case .basic where width > height, .tip where width > height: Layout.defaultSize(for: mode)
-      default: nil
-      }
-    requestedSize = size.map {
-      PixelSize(
-        width: Int((Double($0.width) * scale).rounded()),
-        height: Int((Double($0.height) * scale).rounded()))
+    let minimum = minimumSize
+    if width < minimum.width || height < minimum.height {
+      requestedSize = PixelSize(
+        width: max(width, minimum.width), height: max(height, minimum.height))
     }
+  }
+
+  /// The current mode's minimum window size at this window's scale.
+  var minimumSize: PixelSize {
+    let size = Layout.minimumSize(for: mode)
+    return PixelSize(
+      width: Int((Double(size.width) * scale).rounded(.up)),
+      height: Int((Double(size.height) * scale).rounded(.up)))
   }
 
   /// The pointer moved with button 1 down: the circle stays lit only while the pointer is on it.
@@ -376,7 +383,7 @@ struct WindowState: Equatable, Sendable {
   /// The stops in Tab order: the Tip & Split fields top to bottom, then the keys row by row.
   var focusStops: [FocusStop] {
     (mode == .tip ? TipField.allCases.map(FocusStop.field) : [])
-      + layout.keypad.positions.map(FocusStop.cell)
+      + layout.positions.map(FocusStop.cell)
   }
 
   /// Where the focus ring is, or nil before any Tab.
@@ -422,12 +429,20 @@ struct WindowState: Equatable, Sendable {
     highlight = .keyboard(cell: cell, keycode: keycode)
   }
 
-  /// Wheel: positive ticks scroll back to older rows, then to past calculations one a tick
-  /// (`Layout.shownHistory`), negative towards the newest; it stops with the tape's oldest row
-  /// at the top of the strip and with the newest row at its bottom.
-  mutating func scrollHistory(olderBy rows: Int) {
-    guard mode != .tip else { return }  // no strip to scroll
-    historyOffset = min(max(clampedHistoryOffset + rows, 0), maxHistoryOffset)
+  /// Wheel: positive ticks scroll back to older rows, one a tick, negative towards the newest.
+  ///
+  /// It stops with the tape's oldest row at the top and with the newest row at the bottom. Over
+  /// the side panel it scrolls the panel's lines, elsewhere the strip.
+  mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
+    guard mode != .tip else { return }  // no tape to scroll
+    let frame = tapeFrame
+    if let point, layout.tapePanel.contains(point) {
+      panelOffset = min(
+        max(min(panelOffset, frame.maxTapePanelOffset) + rows, 0), frame.maxTapePanelOffset)
+    } else {
+      let maximum = frame.maxHistoryOffset
+      historyOffset = min(max(min(historyOffset, maximum) + rows, 0), maximum)
+    }
   }
 
   /// A swipe on the display (iOS 17): sideways by at least an eighth of the display's width,
@@ -453,6 +468,43 @@ struct WindowState: Equatable, Sendable {
 struct PixelSize: Equatable, Sendable {
   var width: Int
   var height: Int
+}
+
+extension WindowState {
+  /// The size a window opens at, in pixels, at `scale` (docs/SPEC.md section 3).
+  ///
+  /// A size asked for (`--size`, 96-dpi pixels) is scaled as asked. A saved size (the user's,
+  /// whatever the mode) is scaled and kept between the mode's minimum and the work area. The
+  /// first launch opens at the default size scaled, shrunk to the work area keeping its aspect:
+  /// 360 × 640 at 192 dpi on a 1366 × 768 screen is 432 × 768, not 720 × 1280.
+  static func openingSize(
+    mode: Mode, scale: Double, requested: PixelSize?, saved: PixelSize?, workArea: PixelSize
+  ) -> PixelSize {
+    func scaled(_ side: Int) -> Int {
+      min(max(1, Int((Double(side) * scale).rounded())), Layout.maximumSide)
+    }
+    let least = Layout.minimumSize(for: mode)
+    let minimum = PixelSize(width: scaled(least.width), height: scaled(least.height))
+    if let requested {
+      return PixelSize(width: scaled(requested.width), height: scaled(requested.height))
+    }
+    if let saved {
+      // A saved size (a window shrunk to 1×1 without a window manager, an edited file) is
+      // kept between the minimum size and the work area.
+      return PixelSize(
+        width: min(max(scaled(saved.width), minimum.width), max(workArea.width, minimum.width)),
+        height: min(
+          max(scaled(saved.height), minimum.height), max(workArea.height, minimum.height)))
+    }
+    let size = PixelSize(
+      width: scaled(Layout.defaultSize.width), height: scaled(Layout.defaultSize.height))
+    let fit = min(
+      1, Double(max(workArea.width, 1)) / Double(size.width),
+      Double(max(workArea.height, 1)) / Double(size.height))
+    return PixelSize(
+      width: max(1, Int((Double(size.width) * fit).rounded(.down))),
+      height: max(1, Int((Double(size.height) * fit).rounded(.down))))
+  }
 }
 
 extension WindowState {

@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorLayout
 import CalculatorRender
 
 #if canImport(Glibc)
@@ -11,9 +12,13 @@ enum Benchmark {
   /// memory the circle sprites hold.
   static func frames(_ count: Int, width: Int, height: Int) {
     var calculator = Calculator()
-    for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] { calculator.press(key) }
+    var tape = HistoryTape()
+    for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] {
+      calculator.press(key, recordingOn: &tape)
+    }
     let renderer = Renderer()
-    let frame = Frame(calculator: calculator, width: width, height: height)
+    let frame = Frame(
+      layout: Layout(width: width, height: height), calculator: calculator, tape: tape)
     _ = renderer.render(frame)  // warm-up: glyph caches
     var times: [Double] = []
     for _ in 0..<max(count, 1) {

@@ -21,7 +21,7 @@ enum Command: Equatable {
   case benchmarkCore(count: Int)
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
-  case run(keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?)
+  case run(keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?, dpi: Int?)
 
   /// The `--keys`, read in the token language of the mode: Tip & Split has its own.
   enum Keys: Equatable {
@@ -38,15 +38,15 @@ enum Command: Equatable {
       (.benchmarkFunctions(let a), .benchmarkFunctions(let x)),
       (.benchmarkHistory(let a), .benchmarkHistory(let x)):
       a == x
-    case (.run(let a, let m, let b, let c), .run(let x, let n, let y, let z)):
-      a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height
+    case (.run(let a, let m, let b, let c, let d), .run(let x, let n, let y, let z, let w)):
+      a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height && d == w
     default: false
     }
   }
 
   static let usage = """
     usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH] | --history
+    [--size WxH] [--dpi N] | --history
     """
 
   static let helpText = """
@@ -65,6 +65,9 @@ enum Command: Equatable {
                          mode mode, bill, tipPercent, people, tip, total, perPerson, active
       --render FILE.png  write the window as it would look to a PNG file, then exit
       --size WxH         window size for --render or the window (default 360x640)
+      --dpi N            the screen's dpi (default 96 headless, Xft.dpi for the window): the
+                         window's size scales by it; --render draws its --size as a window
+                         at that dpi would
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
       --history          print the saved history, one calculation per line, oldest first
       --help             show this help
@@ -113,6 +116,7 @@ enum Command: Equatable {
     var mode: Mode?
     var output: Output?
     var size: (width: Int, height: Int)?
+    var dpi: Int?
     var benchmark: (option: String, count: Int)?
     var informational: Command?
     var remaining = arguments[...]
@@ -162,6 +166,12 @@ enum Command: Equatable {
       case "--render": try setOutput(.render(path: try value(for: option)), option)
       case "--icon": try setOutput(.icon(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
+      case "--dpi":
+        let text = try value(for: option)
+        guard let number = Int(text), (48...480).contains(number) else {
+          throw CommandLineError("invalid --dpi \(quoted(text)): expected 48 to 480")
+        }
+        dpi = number
       case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
@@ -196,7 +206,7 @@ enum Command: Equatable {
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }
-    return .run(keys: keys, mode: mode, output: output ?? .window, size: size)
+    return .run(keys: keys, mode: mode, output: output ?? .window, size: size, dpi: dpi)
   }
 
   /// `"360x640"` → (360, 640); sides from 1 to `Layout.maximumRequestedSide`.

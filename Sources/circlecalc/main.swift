@@ -40,11 +40,13 @@ import X11Frontend
   case .benchmarkHistory(let count):
     Benchmark.history(count)
     return 0
-  case .run(let keys, let mode, let output, let size):
+  case .run(let keys, let mode, let output, let size, let dpi):
     var calculator = Calculator()
+    // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file.
+    var tape = HistoryTape()
     var split = TipCalculator()
     switch keys {
-    case .calculator(let keys): for key in keys { calculator.press(key) }
+    case .calculator(let keys): for key in keys { calculator.press(key, recordingOn: &tape) }
     case .tip(let keys): for key in keys { split.press(key) }
     }
     switch output {
@@ -64,9 +66,10 @@ import X11Frontend
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize(for: mode ?? .basic)
-      var frame = Frame(calculator: calculator, width: size.width, height: size.height)
-      frame.mode = mode ?? .basic
-      frame.tip = split
+      let layout = Layout(
+        width: size.width, height: size.height, keypad: .of(mode ?? .basic),
+        scale: Double(dpi ?? 96) / 96)
+      let frame = Frame(layout: layout, calculator: calculator, tape: tape, split: split)
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
@@ -91,11 +94,12 @@ import X11Frontend
       return 0
     case .window:
       var options = WindowOptions(mode: mode)
+      options.scale = dpi.map { Double($0) / 96 }
       if let size {
         options.width = size.width
         options.height = size.height
       }
-      return runWindow(calculator: calculator, tip: split, options: options)
+      return runWindow(calculator: calculator, finished: tape, tip: split, options: options)
     }
   }
 }

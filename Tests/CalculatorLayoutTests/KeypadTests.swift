@@ -106,15 +106,16 @@ import Testing
     let second = try #require(
       keypad.position(of: KeypadAction.secondFunctions).flatMap(keypad.cap(at:)))
     var calculator = Calculator()
-    #expect(clear.label(for: calculator, second: false) == "AC")
-    #expect(angle.label(for: calculator, second: false) == "Rad")
-    #expect(!recall.isLit(for: calculator, second: false))
+    #expect(clear.label(on: KeypadFace(calculator, showsSecond: false)) == "AC")
+    #expect(angle.label(on: KeypadFace(calculator, showsSecond: false)) == "Rad")
+    #expect(!recall.isLit(on: KeypadFace(calculator, showsSecond: false)))
     #expect(
-      second.isLit(for: calculator, second: true) && !second.isLit(for: calculator, second: false))
+      second.isLit(on: KeypadFace(calculator, showsSecond: true))
+        && !second.isLit(on: KeypadFace(calculator, showsSecond: false)))
     for key in [Key.digit(.two), .memory(.add), .modifier(.angle)] { calculator.press(key) }
-    #expect(clear.label(for: calculator, second: false) == "C")
-    #expect(angle.label(for: calculator, second: false) == "Deg")
-    #expect(recall.isLit(for: calculator, second: false))
+    #expect(clear.label(on: KeypadFace(calculator, showsSecond: false)) == "C")
+    #expect(angle.label(on: KeypadFace(calculator, showsSecond: false)) == "Deg")
+    #expect(recall.isLit(on: KeypadFace(calculator, showsSecond: false)))
   }
 
   @Test func positionsOfKeys() {
@@ -165,11 +166,11 @@ import Testing
   @Test func theTipPresetInUseIsLit() throws {
     var split = TipCalculator()
     let caps = Keypad.tip.rows[0]
-    #expect(caps.map { $0.isLit(for: split) } == [false, true, false, false, false])
+    #expect(caps.map { $0.isLit(on: KeypadFace(split)) } == [false, true, false, false, false])
     for key in try TipKey.sequence("[tip]12.5") { split.press(key) }
-    #expect(caps.allSatisfy { !$0.isLit(for: split) })
+    #expect(caps.allSatisfy { !$0.isLit(on: KeypadFace(split)) })
     for key in try TipKey.sequence("[tip]20.0") { split.press(key) }
-    #expect(caps.map { $0.isLit(for: split) } == [false, false, false, true, false])
-    #expect(Keypad.tip.rows[1].allSatisfy { !$0.isLit(for: split) })
+    #expect(caps.map { $0.isLit(on: KeypadFace(split)) } == [false, false, false, true, false])
+    #expect(Keypad.tip.rows[1].allSatisfy { !$0.isLit(on: KeypadFace(split)) })
   }
 }

@@ -15,165 +15,239 @@ extension Rect {
   }
 }
 
+/// The reference proportions the tests work sizes out from, by hand (docs/SPEC.md section 3):
+/// the basic keypad 4 × 79.25 with gaps of 12, a function block of 6 circles across the same
+/// 353, chrome 12 + 96 + 20 above and 30 below, strip rows 36.
+enum Reference {
+  static let gapRatio = 12 / 79.25
+  static let functionDiameter = 353 / (6 + 5 * gapRatio)
+  static let basicKeypadHeight = 5 * 79.25 + 4 * 12.0
+  static let functionKeypadHeight = 5 * functionDiameter + 4 * functionDiameter * gapRatio
+  static let chrome = 12.0 + 96 + 20 + 30
+}
+
 @Suite struct LayoutTests {
-  @Test(arguments: windowSizes, [Keypad.basic, .scientific])
-  func circlesEqualInsideOnARegularGrid(size: (Int, Int), keypad: Keypad) {
+  @Test(arguments: windowSizes, [Keypad.basic, .scientific, .tip])
+  func circlesAreWholeRoundAndApart(size: (Int, Int), keypad: Keypad) {
     let (width, height) = size
     let layout = Layout(width: width, height: height, keypad: keypad)
     #expect(!layout.isEmpty)
     let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     let circles = keypad.positions.map { layout.circle(at: $0) }
-    #expect(circles.count == keypad.rowCount * keypad.columnCount)
-    #expect(circles.allSatisfy { $0.radius == layout.radius })
-    #expect(layout.diameter == Double(Int(layout.diameter)))
-    #expect(layout.diameter >= 1)
+    #expect(circles.count == keypad.rows.map(\.count).reduce(0, +))
     for circle in circles {
       #expect(window.contains(circle.bounds), "\(circle) outside \(width)×\(height)")
       #expect(layout.keypadRect.contains(circle.bounds, tolerance: 1e-9))
-    }
-    // A regular grid: equal steps across and equal steps down, across at least down (a wide
-    // window spreads the columns by at most half a diameter), step ≥ diameter (no overlap).
-    let origin = layout.circle(at: GridPosition(row: 0, column: 0)).center
-    let stepX = layout.circle(at: GridPosition(row: 0, column: 1)).center.x - origin.x
-    let stepY = layout.circle(at: GridPosition(row: 1, column: 0)).center.y - origin.y
-    #expect(stepX >= stepY - 1e-9)
-    #expect(stepX <= stepY + (keypad.spreadsColumns ? layout.diameter / 2 : 0) + 1e-9)
-    #expect(stepY >= layout.diameter)
-    for position in keypad.positions {
-      let center = layout.circle(at: position).center
-      #expect(abs(center.x - (origin.x + Double(position.column) * stepX)) < 1e-9)
-      #expect(abs(center.y - (origin.y + Double(position.row) * stepY)) < 1e-9)
+      // A whole number of pixels across, at least one.
+      #expect(2 * circle.radius == (2 * circle.radius).rounded() && circle.radius >= 0.5)
     }
     for (i, a) in circles.enumerated() {
       for b in circles[(i + 1)...] {
         let dx = a.center.x - b.center.x
         let dy = a.center.y - b.center.y
-        #expect((dx * dx + dy * dy).squareRoot() >= a.radius + b.radius)
+        #expect((dx * dx + dy * dy).squareRoot() >= a.radius + b.radius - 1e-9)
       }
     }
-    // Keypad centred across.
-    #expect(abs(layout.keypadRect.minX - (Double(width) - layout.keypadRect.maxX)) < 1e-9)
+    // Nothing else overlaps a circle: the display, the strip, the side panel, Tip & Split.
+    let others =
+      [layout.displayRect, layout.historyRect, layout.tapePanel]
+      + (layout.tip.map { [$0.panel] } ?? [])
+    for rect in others where !rect.isEmpty {
+      #expect(window.contains(rect, tolerance: 1e-9))
+      #expect(!rect.intersects(layout.keypadRect), "\(rect) over the keypad at \(width)×\(height)")
+    }
   }
 
-  @Test func scientificAtItsLandscapeSize() {
-    // 852 × 393: height-limited. The stack keeps two history rows: 12 + 2 × 36 + 96 + 20 above
-    // the keypad, 5d + 4 × 12 in it and 30 below, with d = 79.25: 674.25 reference pixels, so
-    // unit = 393 / 674.25 and d = ⌊79.25 × 393 / 674.25⌋ = ⌊46.19⌋ = 46.
-    let layout = Layout(width: 852, height: 393, keypad: .scientific)
-    #expect(layout.diameter == 46)
-    let unit = 393 / 674.25
-    #expect(abs(layout.gap - 12 * unit) < 1e-9)
-    #expect(layout.shownHistoryRows(rowCount: 10, offset: 0).count == 2)
-    // Columns spread over 852 less the padding: (852 − 40u − 460) / 9 = 40.96…, capped at
-    // gap + d / 2 = 6.99 + 23 = 29.99.
-    #expect(abs(layout.columnGap - (12 * unit + 23)) < 1e-9)
-    let first = layout.circle(at: GridPosition(row: 0, column: 0))
-    let last = layout.circle(at: GridPosition(row: 4, column: 9))
-    #expect(abs(last.center.x - first.center.x - 9 * (46 + 12 * unit + 23)) < 1e-9)
-    #expect(abs(last.center.y - first.center.y - 4 * (46 + 12 * unit)) < 1e-9)
-    #expect(abs((last.center.x + 23) - (852 - (first.center.x - 23))) < 1e-9)
-  }
-
-  @Test(arguments: windowSizes)
-  func displayAndStripStayApart(width: Int, height: Int) {
-    let layout = Layout(width: width, height: height)
-    let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    #expect(!layout.displayRect.intersects(layout.keypadRect))
-    #expect(!layout.historyRect.intersects(layout.keypadRect))
-    #expect(!layout.historyRect.intersects(layout.displayRect))
-    #expect(layout.historyRect.maxY <= layout.displayRect.minY)
-    #expect(layout.displayRect.maxY <= layout.keypadRect.minY)
-    #expect(window.contains(layout.displayRect))
-    #expect(window.contains(layout.historyRect))
-    #expect(!layout.displayRect.isEmpty)
-    // "a little strip": at least one whole history row fits.
-    #expect(layout.visibleHistoryRows >= 1)
-    // The display spans the window less the side padding (20 at 393 wide), at least the
-    // keypad's width; the strip is as wide, so its rows end where the display's number ends.
-    let side = 20 * layout.unit
-    #expect(abs(layout.displayRect.minX - side) < 1e-9)
-    #expect(abs(layout.displayRect.maxX - (Double(width) - side)) < 1e-9)
-    #expect(layout.displayRect.minX <= layout.keypadRect.minX + 1e-9)
-    #expect(layout.displayRect.maxX >= layout.keypadRect.maxX - 1e-9)
-    #expect(layout.historyRect.minX == layout.displayRect.minX)
-    #expect(layout.historyRect.width == layout.displayRect.width)
-    #expect(layout.displayFontSize > layout.historyFontSize)
-    #expect(layout.minimumDisplayFontSize == layout.displayFontSize * 0.24)
-  }
-
-  @Test(arguments: windowSizes)
-  func hitTestsTheCircleNotItsBox(width: Int, height: Int) {
-    let layout = Layout(width: width, height: height)
-    for position in Keypad.basic.positions {
-      let circle = layout.circle(at: position)
-      let c = circle.center
-      let r = circle.radius
-      #expect(layout.cell(at: c) == position)
-      // One pixel inside and one outside each edge.
-      for (dx, dy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)] {
-        #expect(layout.cell(at: Point(x: c.x + dx * (r - 1), y: c.y + dy * (r - 1))) == position)
-        #expect(layout.cell(at: Point(x: c.x + dx * (r + 1), y: c.y + dy * (r + 1))) == nil)
-      }
-      // Along a diagonal, one pixel either side of the edge.
-      let d = 0.5.squareRoot()
-      #expect(layout.cell(at: Point(x: c.x + d * (r - 1), y: c.y - d * (r - 1))) == position)
-      #expect(layout.cell(at: Point(x: c.x + d * (r + 1), y: c.y - d * (r + 1))) == nil)
-      // The corners of the bounding box are outside.
-      for (sx, sy) in [(1.0, 1.0), (-1, 1), (1, -1), (-1, -1)] {
-        #expect(layout.cell(at: Point(x: c.x + sx * (r - 1), y: c.y + sy * (r - 1))) == nil)
-      }
+  /// docs/SPEC.md section 3: from each mode's minimum size up, at 96, 144 and 192 dpi (the
+  /// minimum scaled), no circle is under 28 px scaled; 600 sizes per mode.
+  @Test(arguments: Mode.allCases, [1.0, 1.5, 2.0])
+  func circlesNeverGoBelowTheMinimum(mode: Mode, scale: Double) {
+    var random = TestSupport.SeededGenerator(seed: UInt64(scale * 10) + 7)
+    let minimum = Layout.minimumSize(for: mode)
+    let least = (
+      width: Int((Double(minimum.width) * scale).rounded(.up)),
+      height: Int((Double(minimum.height) * scale).rounded(.up))
+    )
+    var sizes = [(least.width, least.height), (least.width, 1600), (2560, least.height)]
+    for _ in 0..<200 {
+      sizes.append(
+        (
+          Int.random(in: least.width...2560, using: &random),
+          Int.random(in: least.height...1600, using: &random)
+        ))
+    }
+    for (width, height) in sizes {
+      let layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
+      let smallest = Keypad.of(mode).positions.map { 2 * layout.circle(at: $0).radius }.min() ?? 0
+      #expect(smallest >= Layout.minimumCircle * scale, "\(mode) \(width)×\(height)")
     }
   }
 
   @Test func referenceSize393x852() {
+    // Width-limited (393 / 393 against 852 / 746.25): every reference pixel is one pixel.
     let layout = Layout(width: 393, height: 852)
+    #expect(layout.arrangement == .portrait)
     #expect(layout.unit == 1)
     #expect(layout.diameter == 79)
     #expect(layout.gap == 12)
     #expect(layout.displayFontSize == 80)
     #expect(layout.minimumDisplayFontSize == 19.2)
-    #expect(layout.digitLabelFontSize == 30)
-    #expect(layout.symbolLabelFontSize == 34)
-    #expect(layout.operatorLabelFontSize == 50)
+    #expect(layout.digitLabelFontSize == 79 * 30 / 79.25)
     // 4 × 79 + 3 × 12 = 352 wide, centred: (393 − 352) / 2 = 20.5.
     #expect(layout.keypadRect == Rect(x: 20.5, y: 852 - 30 - 443, width: 352, height: 443))
     #expect(
       layout.circle(at: GridPosition(row: 0, column: 0))
-        == Circle(
-          center: Point(x: 60, y: 418.5), radius: 39.5))
+        == Circle(center: Point(x: 60, y: 418.5), radius: 39.5))
     #expect(
       layout.circle(at: GridPosition(row: 4, column: 3))
-        == Circle(
-          center: Point(x: 333, y: 782.5), radius: 39.5))
+        == Circle(center: Point(x: 333, y: 782.5), radius: 39.5))
     // The display and the strip span 393 − 2 × 20 = 353, the keypad 352.
     #expect(layout.displayRect == Rect(x: 20, y: 263, width: 353, height: 96))
     #expect(layout.historyRect == Rect(x: 20, y: 12, width: 353, height: 251))
     #expect(layout.historyRowHeight == 36)
     #expect(layout.visibleHistoryRows == 6)
+    #expect(layout.tapePanel.isEmpty)
   }
 
-  @Test func defaultSize360x640() {
+  /// The default window keeps four strip rows whole: the stack 12 + 4 × 36 + 96 + 20 + 444.25 +
+  /// 30 = 746.25 fits 640 at u = 640 / 746.25, the circles ⌊79.25 u⌋ = 67.
+  @Test func theDefaultSizeKeepsFourStripRows() {
     let layout = Layout(width: 360, height: 640)
-    let unit = 360.0 / 393
-    #expect(layout.unit == unit)
-    #expect(layout.diameter == 72)  // ⌊(360 − 40u − 36u) / 4⌋ = ⌊72.6⌋
-    #expect(layout.gap == 12 * unit)
-    let keypadWidth = 4 * 72 + 36 * unit
+    let unit = 640 / 746.25
+    #expect(layout.arrangement == .portrait)
+    #expect(abs(layout.unit - unit) < 1e-12)
+    #expect(layout.diameter == 67)
+    #expect(layout.visibleHistoryRows == 4)
+    let keypadWidth = 4 * 67 + 36 * unit
     #expect(abs(layout.keypadRect.minX - (360 - keypadWidth) / 2) < 1e-9)
     #expect(abs(layout.keypadRect.maxY - (640 - 30 * unit)) < 1e-9)
-    #expect(abs(layout.displayFontSize - 80 * unit) < 1e-9)
-    let first = layout.circle(at: GridPosition(row: 0, column: 0))
-    #expect(abs(first.center.x - ((360 - keypadWidth) / 2 + 36)) < 1e-9)
-    #expect(first.radius == 36)
+    // The display spans the window less the side padding, wider than the keypad.
+    #expect(abs(layout.displayRect.minX - 20 * unit) < 1e-9)
+    #expect(abs(layout.displayRect.maxX - (360 - 20 * unit)) < 1e-9)
   }
 
-  @Test func shortWideWindowShrinksCirclesToTheHeight() {
-    let layout = Layout(width: 1920, height: 1080)
-    // The width alone would allow ⌊79.25 × 1920 / 393⌋ = ⌊387.2⌋ = 387; the 638.25-unit stack
-    // fits 1080 at u = 1080 / 638.25 = 1.6921, so ⌊79.25 u⌋ = ⌊134.1⌋.
-    #expect(layout.diameter == 134)
-    #expect(layout.keypadRect.maxY + 30 * layout.unit <= 1080 + 1e-9)
-    #expect(layout.historyRect.minY > 0)
+  /// docs/SPEC.md section 3: scientific in a portrait window stacks its functions above the basic
+  /// keys. At 400 × 1100 the width limits (400 / 393 against 1100 / 1051.1): the functions are
+  /// ⌊52.24 × 400 / 393⌋ = 53 across, the basic keys ⌊79.25 × 400 / 393⌋ = 80.
+  @Test func scientificInAPortraitWindowStacksItsFunctions() throws {
+    let layout = Layout(width: 400, height: 1100, keypad: .scientific)
+    #expect(layout.arrangement == .portrait)
+    let function = layout.circle(at: GridPosition(row: 0, column: 0))
+    let basic = layout.circle(at: GridPosition(row: 0, column: 6))
+    #expect(2 * function.radius == (Reference.functionDiameter * 400 / 393).rounded(.down))
+    #expect(2 * function.radius == 53 && 2 * basic.radius == 80)
+    // Every function row is above every basic row, both blocks as wide as the window allows.
+    let functions = Keypad.scientific.positions.filter { $0.column < 6 }
+    let basics = Keypad.scientific.positions.filter { $0.column >= 6 }
+    let lowestFunction = functions.map { layout.circle(at: $0).bounds.maxY }.max() ?? 0
+    let highestBasic = basics.map { layout.circle(at: $0).bounds.minY }.min() ?? 0
+    #expect(lowestFunction < highestBasic)
+    #expect(Keypad.scientific.positions.allSatisfy { 2 * layout.circle(at: $0).radius >= 44 })
+    // Reading order (the focus ring, the screen reader): the functions row by row, then the
+    // basic keys.
+    #expect(layout.positions == functions + basics)
+    #expect(layout.visibleHistoryRows >= 4)
+  }
+
+  @Test func scientificInALandscapeWindowIsOneGrid() {
+    // 1000 × 600: one grid of ten columns gives 79.25 × 600 / 674.25 (the stack with two strip
+    // rows) = 70.5 across, the stacked keypad 52.24 × 600 / 1051.1 = 29.8; the side panel
+    // would need 940.5 + 200 of width.
+    let layout = Layout(width: 1000, height: 600, keypad: .scientific)
+    #expect(layout.arrangement == .landscape)
+    #expect(layout.diameter == (79.25 * 600 / 674.25).rounded(.down))
+    let first = layout.circle(at: GridPosition(row: 0, column: 0))
+    let last = layout.circle(at: GridPosition(row: 0, column: 9))
+    #expect(first.radius == last.radius && first.center.y == last.center.y)
+    #expect(layout.tapePanel.isEmpty)
+  }
+
+  /// docs/SPEC.md section 3: a window much wider than the keypad needs at its height gets the
+  /// side tape panel. Basic at 1600 × 500: the keypad column with two strip rows is 674.25 tall,
+  /// u = 500 / 674.25; the column is 393 u wide at the right, the panel the rest.
+  @Test func aWideWindowHasTheSidePanel() {
+    let layout = Layout(width: 1600, height: 500)
+    let unit = 500 / 674.25
+    #expect(layout.arrangement == .wide)
+    #expect(abs(layout.unit - unit) < 1e-12)
+    let column = 1600 - 393 * unit
+    #expect(abs(layout.tapePanel.minX - 20 * unit) < 1e-9)
+    #expect(abs(layout.tapePanel.maxX - column) < 1e-9)
+    #expect(abs(layout.tapePanel.minY - 12 * unit) < 1e-9)
+    #expect(abs(layout.tapePanel.maxY - (500 - 30 * unit)) < 1e-9)
+    // The display stays over its keypad, right-aligned with it, as wide as the column allows.
+    #expect(abs(layout.displayRect.minX - (column + 20 * unit)) < 1e-9)
+    #expect(abs(layout.displayRect.maxX - (1600 - 20 * unit)) < 1e-9)
+    #expect(layout.displayRect.minX <= layout.keypadRect.minX + 1e-9)
+    #expect(layout.historyRect.minX == layout.displayRect.minX)
+    #expect(!layout.stripShowsPast)
+    #expect(layout.visibleHistoryRows == 2)
+  }
+
+  @Test(arguments: windowSizes)
+  func displayAndStripStayApart(width: Int, height: Int) {
+    for keypad in [Keypad.basic, .scientific] {
+      let layout = Layout(width: width, height: height, keypad: keypad)
+      let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+      #expect(!layout.historyRect.intersects(layout.displayRect))
+      #expect(!layout.tapePanel.intersects(layout.displayRect))
+      #expect(!layout.tapePanel.intersects(layout.historyRect))
+      #expect(layout.historyRect.maxY <= layout.displayRect.minY)
+      #expect(layout.displayRect.maxY <= layout.keypadRect.minY)
+      #expect(window.contains(layout.displayRect))
+      #expect(window.contains(layout.historyRect))
+      // Two whole rows at least (four in portrait unless the window is too short for them).
+      #expect(layout.visibleHistoryRows >= 2, "\(width)×\(height)")
+      // The display is at least as wide as the keypad it belongs to and ends where it ends
+      // (less the side padding); the strip is as wide, so its rows end where the number ends.
+      let side = 20 * layout.unit
+      #expect(layout.displayRect.width >= 353 * layout.unit - 1e-9)
+      #expect(abs(layout.displayRect.maxX - (Double(width) - side)) < 1e-9)
+      #expect(layout.historyRect.minX == layout.displayRect.minX)
+      #expect(layout.historyRect.width == layout.displayRect.width)
+      #expect(layout.displayFontSize > layout.historyFontSize)
+    }
+  }
+
+  @Test(arguments: windowSizes)
+  func hitTestsTheCircleNotItsBox(width: Int, height: Int) {
+    for keypad in [Keypad.basic, .scientific] {
+      let layout = Layout(width: width, height: height, keypad: keypad)
+      for position in keypad.positions {
+        let circle = layout.circle(at: position)
+        let c = circle.center
+        let r = circle.radius
+        #expect(layout.cell(at: c) == position)
+        // One pixel inside and one outside each edge.
+        for (dx, dy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)] where r > 2 {
+          #expect(layout.cell(at: Point(x: c.x + dx * (r - 1), y: c.y + dy * (r - 1))) == position)
+          #expect(layout.cell(at: Point(x: c.x + dx * (r + 1), y: c.y + dy * (r + 1))) != position)
+        }
+        // The corners of the bounding box are outside.
+        for (sx, sy) in [(1.0, 1.0), (-1, 1), (1, -1), (-1, -1)] where r > 4 {
+          #expect(layout.cell(at: Point(x: c.x + sx * (r - 1), y: c.y + sy * (r - 1))) == nil)
+        }
+      }
+    }
+  }
+
+  /// The layout is a function of the shape: a window twice as large (192 dpi) is the same
+  /// layout twice as large, up to the circles' whole pixels.
+  @Test(arguments: [(360, 640), (400, 1100), (1600, 500), (852, 393), (250, 900)])
+  func twiceTheSizeIsTheSameLayoutTwiceAsLarge(width: Int, height: Int) {
+    for mode in Mode.allCases {
+      let one = Layout(width: width, height: height, keypad: .of(mode))
+      let two = Layout(width: 2 * width, height: 2 * height, keypad: .of(mode))
+      #expect(one.arrangement == two.arrangement)
+      #expect(abs(two.unit - 2 * one.unit) < 1e-9)
+      for position in Keypad.of(mode).positions {
+        let a = one.circle(at: position)
+        let b = two.circle(at: position)
+        // Each circle's whole pixels may differ by one, and stack up over a column of rows.
+        #expect(abs(b.radius - 2 * a.radius) <= 1)
+        #expect(abs(b.center.x - 2 * a.center.x) <= 12 && abs(b.center.y - 2 * a.center.y) <= 12)
+      }
+    }
   }
 
   @Test(arguments: [(0, 0), (1, 1), (-5, 100), (100, -5), (4, 4), (3, 1000), (1000, 3)])
@@ -184,7 +258,7 @@ extension Rect {
     #expect(layout.cell(at: Point(x: 0, y: 0)) == nil)
     #expect(layout.circle(at: GridPosition(row: 2, column: 2)).radius == 0)
     #expect(layout.displayRect == .zero && layout.historyRect == .zero)
-    #expect(layout.maxHistoryOffset(rowCount: 3) == 2)
+    #expect(layout.maxHistoryOffset(rowCount: 3) == 0)
     #expect(layout.displayFontSize(fitting: 10) == nil)
   }
 
@@ -199,21 +273,6 @@ extension Rect {
     }
   }
 
-  @Test func historyScrollingIsClamped() {
-    let layout = Layout(width: 393, height: 852)  // 6 whole rows
-    #expect(layout.maxHistoryOffset(rowCount: 0) == 0)
-    #expect(layout.maxHistoryOffset(rowCount: 6) == 0)
-    #expect(layout.maxHistoryOffset(rowCount: 10) == 4)
-    // Newest row at the bottom of the strip.
-    let newest = layout.historyRowRect(index: 9, rowCount: 10, offset: 0)
-    #expect(newest.maxY == layout.historyRect.maxY)
-    // Scrolled all the way back: the oldest row is whole, just inside the top.
-    let oldest = layout.historyRowRect(index: 0, rowCount: 10, offset: 99)
-    #expect(oldest.minY >= layout.historyRect.minY)
-    #expect(oldest == layout.historyRowRect(index: 0, rowCount: 10, offset: 4))
-    #expect(layout.historyRowRect(index: 9, rowCount: 10, offset: -3) == newest)
-  }
-
   @Test func displayFontShrinksTo24PercentThenGivesUp() {
     let layout = Layout(width: 393, height: 852)  // display 353 wide, font 80
     #expect(layout.displayFontSize(fitting: 300) == 80)
@@ -223,50 +282,5 @@ extension Rect {
     #expect(layout.displayFontSize(fitting: 1412) == 20)
     #expect(layout.displayFontSize(fitting: 1470) == 80.0 * 353 / 1470)  // 19.21
     #expect(layout.displayFontSize(fitting: 1471) == nil)  // 19.198 < 19.2
-  }
-
-  @Test func aWideWindowsDisplayIsWiderThanItsKeypad() {
-    let layout = Layout(width: 1270, height: 500)  // height-limited: unit 500 / 638.25
-    let unit = 500 / 638.25
-    #expect(abs(layout.unit - unit) < 1e-12)
-    #expect(abs(layout.displayRect.minX - 20 * unit) < 1e-9)
-    #expect(abs(layout.displayRect.width - (1270 - 40 * unit)) < 1e-9)
-    #expect(layout.displayRect.width > 4 * layout.keypadRect.width)
-  }
-
-  /// Whole rows only: every shown row lies inside the strip, as many as fit, no gap between
-  /// the newest and the display, and the oldest at the top when scrolled all the way back.
-  @Test(arguments: windowSizes)
-  func historyRowsAreWholeAndStopAtBothEnds(width: Int, height: Int) {
-    let layout = Layout(width: width, height: height)
-    let strip = layout.historyRect
-    let fit = layout.visibleHistoryRows
-    #expect(Double(fit) * layout.historyRowHeight <= strip.height + 1e-9)
-    #expect(Double(fit + 1) * layout.historyRowHeight > strip.height)
-    for count in [1, fit, fit + 1, 40] where count > 0 {
-      let maximum = layout.maxHistoryOffset(rowCount: count)
-      #expect(maximum == max(0, count - fit))
-      for offset in [-2, 0, 1, maximum, maximum + 3] {
-        let shown = layout.shownHistoryRows(rowCount: count, offset: offset)
-        let clamped = min(max(offset, 0), maximum)
-        #expect(shown == max(0, count - clamped - fit)..<count - clamped)
-        for index in shown {
-          let row = layout.historyRowRect(index: index, rowCount: count, offset: offset)
-          #expect(strip.contains(row, tolerance: 1e-9), "\(width)×\(height) row \(index)")
-        }
-        // The newest shown row sits on the strip's bottom, just above the display.
-        let bottom = layout.historyRowRect(
-          index: shown.upperBound - 1, rowCount: count, offset: offset)
-        #expect(abs(bottom.maxY - strip.maxY) < 1e-9)
-      }
-      // All the way back, the oldest row is the top one: no room for another above it.
-      let oldest = layout.historyRowRect(index: 0, rowCount: count, offset: maximum)
-      if count >= fit {
-        #expect(oldest.minY - strip.minY < layout.historyRowHeight)
-      }
-      #expect(layout.shownHistoryRows(rowCount: count, offset: maximum).first == 0)
-      #expect(layout.shownHistoryRows(rowCount: count, offset: 0).last == count - 1)
-    }
-    #expect(layout.shownHistoryRows(rowCount: 0, offset: 3).isEmpty)
   }
 }

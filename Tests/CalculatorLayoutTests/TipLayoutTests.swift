@@ -29,12 +29,16 @@ import Testing
     // The panel: inside the window, clear of the keypad; its boxes inside it, in order, apart.
     #expect(window.contains(tip.panel, tolerance: 1e-9))
     #expect(!tip.panel.intersects(layout.keypadRect))
-    let boxes = tip.fields + [tip.tipRow, tip.totalRow, tip.perPersonRow, tip.sharesRow]
-    for (index, box) in boxes.enumerated() {
-      #expect(!box.isEmpty)
-      #expect(tip.panel.contains(box, tolerance: 1e-9))
-      if index > 0 { #expect(box.minY >= boxes[index - 1].maxY - 1e-9) }
-      for circle in circles { #expect(!box.intersects(circle.bounds)) }
+    // One column, fields then results; or, in a panel wide enough, results beside the fields.
+    let results = [tip.tipRow, tip.totalRow, tip.perPersonRow, tip.sharesRow]
+    let isSplit = tip.tipRow.minX > tip.fields[0].maxX
+    for column in isSplit ? [tip.fields, results] : [tip.fields + results] {
+      for (index, box) in column.enumerated() {
+        #expect(!box.isEmpty)
+        #expect(tip.panel.contains(box, tolerance: 1e-9))
+        if index > 0 { #expect(box.minY >= column[index - 1].maxY - 1e-9) }
+        for circle in circles { #expect(!box.intersects(circle.bounds)) }
+      }
     }
     // Text sizes: the per-person amount is the largest; the display is the per-person row.
     #expect(tip.perPersonFontSize > tip.fieldFontSize)
@@ -48,7 +52,10 @@ import Testing
   @Test(arguments: windowSizes)
   func thePresetsSpanTheTopRowAndTheRestIsCentredUnderThem(width: Int, height: Int) {
     let layout = Layout(width: width, height: height, keypad: .tip)
-    let step = layout.diameter + layout.columnGap
+    let step =
+      layout.circle(at: GridPosition(row: 0, column: 1)).center.x
+      - layout.circle(at: GridPosition(row: 0, column: 0)).center.x
+    #expect(step >= layout.diameter + layout.gap - 1e-9)
     let first = layout.circle(at: GridPosition(row: 0, column: 0)).center
     for position in Keypad.tip.positions {
       let center = layout.circle(at: position).center
@@ -72,10 +79,16 @@ import Testing
     let tip = try #require(layout.tip)
     #expect(abs(tip.panel.minX - 20 * u) < 1e-9)
     #expect(abs(tip.panel.maxX - (360 - 20 * u)) < 1e-9)
-    #expect(abs(tip.panel.minY - 9.81523) < 1e-4)
+    #expect(abs(tip.panel.minY - 12 * u) < 1e-9)
     #expect(abs(tip.panel.maxY - (layout.keypadRect.minY - 20 * u)) < 1e-9)
+    // The 380 the rows need, and what is left shared out evenly: before, between and after the
+    // seven rows.
+    let spare = (tip.panel.height - 380 * u) / 8
+    #expect(spare >= 0)
+    #expect(abs(tip.fields[0].minY - (tip.panel.minY + spare)) < 1e-9)
     #expect(abs(tip.fields[0].height - 50 * u) < 1e-9)
-    #expect(abs(tip.fields[1].minY - (tip.fields[0].maxY + 8 * u)) < 1e-9)
+    #expect(abs(tip.fields[1].minY - (tip.fields[0].maxY + 8 * u + spare)) < 1e-9)
+    #expect(abs(tip.sharesRow.maxY + spare - tip.panel.maxY) < 1e-9)
     #expect(abs(tip.perPersonFontSize - 72 * u) < 1e-9)
     // The second row starts half a step in: 20.169 + 28.5 + (57 + 12u) / 2.
     #expect(abs(layout.circle(at: GridPosition(row: 1, column: 0)).center.x - 81.50141) < 1e-4)
@@ -93,7 +106,9 @@ import Testing
     #expect(abs(tip.panel.minY - layout.keypadRect.minY) < 1e-9)
     #expect(abs(tip.panel.minX - 20 * u) < 1e-9)
     #expect(abs(tip.panel.maxX - (layout.keypadRect.minX - 40 * u)) < 1e-9)
-    #expect(abs(tip.panel.height - 380 * u) < 1e-9)
+    // The panel shares out the keypad's height.
+    #expect(abs(tip.panel.height - layout.keypadRect.height) < 1e-9)
+    #expect(abs(tip.fields[0].height - 50 * u) < 1e-9)
   }
 
   @Test(arguments: [(360, 640), (852, 393), (200, 320), (1920, 1080)])

@@ -23,20 +23,19 @@ import Testing
   ])
   func everyCellDrawnAgainIsCopiedWithTheSamePixels(mode: Mode, width: Int, height: Int) throws {
     let renderer = Renderer()
-    var frame = Frame(
-      calculator: TestSupport.calculator(after: "12+"), width: width, height: height)
-    frame.mode = mode
+    let frame = Frame(
+      calculator: TestSupport.calculator(after: "12+"), width: width, height: height, mode: mode)
     let layout = frame.layout
     let positions = layout.keypad.positions
     // Only a top-row circle may reach the display's box (the landscape keypad sits close below).
-    let kept = positions.filter { frame.cellImageKey(for: frame.inkBox($0, layout)) != nil }
+    let kept = positions.filter { frame.cellImageKey(for: frame.inkBox($0)) != nil }
     #expect(kept.count >= positions.count - layout.keypad.rows[0].count)
     var copied = 0
     for position in positions {
       for pressed in [nil, position] {
         var shown = frame
         shown.pressed = pressed
-        let box = shown.inkBox(position, layout)
+        let box = shown.inkBox(position)
         #expect(differingPixels(renderer, shown, region: box) == 0, "drawn \(position)")
         if let key = shown.cellImageKey(for: box), renderer.cellImages.pixels(for: key) != nil {
           copied += 1
@@ -57,18 +56,21 @@ import Testing
     let renderer = Renderer()
     var random = TestSupport.SeededGenerator(seed: UInt64(width * 31 + height))
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
-    var frame = Frame(calculator: Calculator(), width: width, height: height)
+    var calculator = Calculator()
+    var split = TipCalculator()
     var differing = 0
     for _ in 0..<40 {
-      frame.mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
-      frame.calculator.press(keys.randomElement(using: &random) ?? .allClear)
-      _ = frame.tip.press(TipKey.allCases.randomElement(using: &random) ?? .allClear)
+      let mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
+      calculator.press(keys.randomElement(using: &random) ?? .allClear)
+      _ = split.press(TipKey.allCases.randomElement(using: &random) ?? .allClear)
+      var frame = Frame(
+        calculator: calculator, width: width, height: height, mode: mode, split: split,
+        showsSecond: Bool.random(using: &random))
       let positions = frame.layout.keypad.positions
-      frame.showsSecond = Bool.random(using: &random)
       frame.pressed = positions.randomElement(using: &random)
       frame.focused = Bool.random(using: &random) ? positions.randomElement(using: &random) : nil
       for position in positions.shuffled(using: &random).prefix(6) {
-        for box in [frame.inkBox(position, frame.layout), frame.cellBox(position, frame.layout)] {
+        for box in [frame.inkBox(position), frame.cellBox(position)] {
           differing += differingPixels(renderer, frame, region: box)
           differing += differingPixels(renderer, frame, region: box)
         }
@@ -81,31 +83,31 @@ import Testing
     var frame = Frame(calculator: Calculator(), width: 393, height: 852)
     let layout = frame.layout
     let five = try #require(Keypad.basic.position(of: .digit(.five)))
-    let box = frame.inkBox(five, layout)
+    let box = frame.inkBox(five)
     #expect(frame.cellImageKey(for: box)?.position == five)
     // Not a cell's box: a band across the keypad, the display, a box one pixel off.
     #expect(frame.cellImageKey(for: PixelRect(x: 0, y: 400, width: 393, height: 40)) == nil)
-    #expect(frame.cellImageKey(for: frame.displayBox(layout)) == nil)
+    #expect(frame.cellImageKey(for: frame.displayBox) == nil)
     #expect(
       frame.cellImageKey(
         for: PixelRect(x: box.x + 1, y: box.y, width: box.width, height: box.height)) == nil)
     // With its focus ring, the ring's box.
-    #expect(frame.cellImageKey(for: frame.cellBox(five, layout)) == nil)
+    #expect(frame.cellImageKey(for: frame.cellBox(five)) == nil)
     var focused = frame
     focused.focused = five
-    #expect(focused.cellImageKey(for: frame.cellBox(five, layout))?.position == five)
+    #expect(focused.cellImageKey(for: frame.cellBox(five))?.position == five)
     // The menu over the keypad.
     frame.menuSelection = MenuSelection()
     #expect(frame.cellImageKey(for: box) == nil)
   }
 
-  /// In the scientific keypad of the smallest window (200 × 320) the circles are 2.6 px apart:
+  /// In the scientific keypad of a window below its minimum size (200 × 320, which a window
+  /// manager would not allow) the circles are 2.5 px apart:
   /// a cell's pixels hold its neighbours' edges, so their looks are part of the key.
   @Test func aNeighbourReachingInIsPartOfTheKey() throws {
-    var frame = Frame(calculator: Calculator(), width: 200, height: 320)
-    frame.mode = .scientific
+    let frame = Frame(calculator: Calculator(), width: 200, height: 320, mode: .scientific)
     let cell = GridPosition(row: 2, column: 2)
-    let box = frame.inkBox(cell, frame.layout)
+    let box = frame.inkBox(cell)
     let key = try #require(frame.cellImageKey(for: box))
     let neighbour = try #require(key.looks.first { $0.position != cell }).position
     #expect(abs(neighbour.row - cell.row) + abs(neighbour.column - cell.column) == 1)
@@ -122,7 +124,7 @@ import Testing
     let renderer = Renderer()
     let frame = Frame(calculator: Calculator(), width: 1440, height: 2560)
     let five = try #require(Keypad.basic.position(of: .digit(.five)))
-    let box = frame.inkBox(five, frame.layout)
+    let box = frame.inkBox(five)
     let key = try #require(frame.cellImageKey(for: box))
     #expect(differingPixels(renderer, frame, region: box) == 0)
     #expect(renderer.cellImages.pixels(for: key) == nil)

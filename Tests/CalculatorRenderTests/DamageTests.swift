@@ -66,8 +66,10 @@ import Testing
     var menu = after
     menu.menuSelection = MenuSelection()
     #expect(menu.pressedBox(since: before) == nil)
-    var scientific = after
-    scientific.mode = .scientific
+    var scientific = Frame(
+      calculator: TestSupport.calculator(after: "125"), width: Self.width, height: Self.height,
+      mode: .scientific)
+    scientific.pressed = after.pressed
     #expect(scientific.pressedBox(since: before) == nil)
   }
 
@@ -79,16 +81,18 @@ import Testing
     let renderer = Renderer()
     var random = TestSupport.SeededGenerator(seed: UInt64(width + height * 13))
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
-    var frame = Frame(calculator: Calculator(), width: width, height: height)
+    var scene = Scene(width: width, height: height)
     var blank = 0
     var wrong = 0
     for _ in 0..<24 {
-      frame.mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
+      scene.mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
       if Bool.random(using: &random) {
-        frame.calculator.press(keys.randomElement(using: &random) ?? .allClear)
+        scene.calculator.press(
+          keys.randomElement(using: &random) ?? .allClear, recordingOn: &scene.tape)
       }
-      frame.focused = Bool.random(using: &random) ? GridPosition(row: 0, column: 0) : nil
-      frame.menuSelection = Int.random(in: 0..<6, using: &random) == 0 ? MenuSelection() : nil
+      scene.focused = Bool.random(using: &random) ? GridPosition(row: 0, column: 0) : nil
+      scene.menuSelection = Int.random(in: 0..<6, using: &random) == 0 ? MenuSelection() : nil
+      let frame = scene.frame
       let image = renderer.render(frame)
       var top = 0
       while top < height {
@@ -108,17 +112,16 @@ import Testing
   }
 
   @Test func theEmptyStripIsBlankAndItsRowsAreNot() {
-    var frame = Frame(calculator: Calculator(), width: 852, height: 393)
-    frame.mode = .scientific
-    let display = frame.displayBox(frame.layout)
-    let above = PixelRect(x: 0, y: 0, width: 852, height: display.y)
-    #expect(frame.isBlank(above))
-    #expect(!frame.isBlank(display))
-    frame.calculator = TestSupport.calculator(after: "12+")
-    #expect(!frame.isBlank(above))
-    frame.calculator = Calculator()
-    frame.menuSelection = MenuSelection()
-    #expect(!frame.isBlank(above))
+    var scene = Scene(width: 360, height: 640, mode: .scientific)
+    let display = scene.frame.displayBox
+    let above = PixelRect(x: 0, y: 0, width: 360, height: display.y)
+    #expect(scene.frame.isBlank(above))
+    #expect(!scene.frame.isBlank(display))
+    scene.calculator = TestSupport.calculator(after: "12+")
+    #expect(!scene.frame.isBlank(above))
+    scene.calculator = Calculator()
+    scene.menuSelection = MenuSelection()
+    #expect(!scene.frame.isBlank(above))
   }
 
   @Test func aTypedKeyDamagesTheDisplayAndItsLitCircle() {
@@ -161,10 +164,10 @@ import Testing
   }
 
   @Test func aTipKeyDamagesThePanelAndItsCircle() throws {
-    var before = Frame(calculator: Calculator(), width: 360, height: 640)
-    before.mode = .tip
-    var after = before
-    _ = after.tip.press(.digit(.seven))
+    var scene = Scene(width: 360, height: 640, mode: .tip)
+    let before = scene.frame
+    _ = scene.split.press(.digit(.seven))
+    var after = scene.frame
     after.pressed = after.layout.keypad.position(of: .tip(.digit(.seven)))
     let layout = after.layout
     let panel = try #require(layout.tip).panel
@@ -218,7 +221,8 @@ import Testing
   func redrawingTheDamageGivesTheWholeNewFrame(width: Int, height: Int) throws {
     let renderer = Renderer()
     var random = TestSupport.SeededGenerator(seed: UInt64(width * 7919 + height))
-    var frame = Frame(calculator: Calculator(), width: width, height: height)
+    var scene = Scene(width: width, height: height)
+    var frame = scene.frame
     let window = renderer.render(frame)
     let narrowedWindow = renderer.render(frame)
     let litFirstWindow = renderer.render(frame)
@@ -227,27 +231,30 @@ import Testing
     var smallKeyDamage = 0
     var keySteps = 0
     for step in 0..<160 {
-      var next = frame
-      next.pressed = nil
+      var nextScene = scene
+      nextScene.pressed = nil
       switch Int.random(in: 0..<20, using: &random) {
-      case 0..<10 where next.mode == .tip:
-        _ = next.tip.press(TipKey.allCases.randomElement(using: &random) ?? .allClear)
-        next.focusedField = Bool.random(using: &random) ? next.tip.active : nil
-        next.pressed = next.layout.keypad.positions.randomElement(using: &random)
+      case 0..<10 where scene.mode == .tip:
+        _ = nextScene.split.press(TipKey.allCases.randomElement(using: &random) ?? .allClear)
+        nextScene.focusedField = Bool.random(using: &random) ? nextScene.split.active : nil
+        nextScene.pressed = nextScene.positions.randomElement(using: &random)
       case 0..<10:
-        next.calculator.press(keys.randomElement(using: &random) ?? .allClear)
-        let keypad = next.layout.keypad
-        next.pressed = keypad.positions.randomElement(using: &random)
-      case 10: next.showsSecond.toggle()
-      case 11: next.focused = next.layout.keypad.positions.randomElement(using: &random)
-      case 12: next.displayCue = [nil, .copied, .refused].randomElement(using: &random) ?? nil
-      case 13: next.historyOffset = Int.random(in: 0...6, using: &random)
+        nextScene.calculator.press(
+          keys.randomElement(using: &random) ?? .allClear, recordingOn: &nextScene.tape)
+        nextScene.pressed = nextScene.positions.randomElement(using: &random)
+      case 10: nextScene.showsSecond.toggle()
+      case 11: nextScene.focused = nextScene.positions.randomElement(using: &random)
+      case 12: nextScene.displayCue = [nil, .copied, .refused].randomElement(using: &random) ?? nil
+      case 13: nextScene.historyOffset = Int.random(in: 0...6, using: &random)
       case 14:
-        next.tape.append(Calculation(rows: ["1", "+ \(step)"], result: "\(step + 1)"))
-      case 15: next.mode = modes.randomElement(using: &random) ?? .basic
-      case 16: next.menuSelection = next.menuSelection == nil ? MenuSelection() : nil
-      default: next.pressed = next.layout.keypad.positions.randomElement(using: &random)
+        nextScene.tape.append(Calculation(rows: ["1", "+ \(step)"], result: "\(step + 1)"))
+      case 15:
+        nextScene.mode = modes.randomElement(using: &random) ?? .basic
+        nextScene.focused = nil
+      case 16: nextScene.menuSelection = nextScene.menuSelection == nil ? MenuSelection() : nil
+      default: nextScene.pressed = nextScene.positions.randomElement(using: &random)
       }
+      let next = nextScene.frame
       // The frame's own damage, and the renderer's with the display narrowed to the text.
       let damage = next.damage(since: frame)
       let narrowed = renderer.damage(next, since: frame)
@@ -267,14 +274,15 @@ import Testing
         #expect(differing == 0, "step \(step): \(regions) left \(differing) stale pixels")
         guard differing == 0 else { return }
       }
-      if (next.calculator != frame.calculator || next.tip != frame.tip) && next.mode == frame.mode
-        && next.menuSelection == nil && frame.menuSelection == nil
+      if (nextScene.calculator != scene.calculator || nextScene.split != scene.split)
+        && next.mode == frame.mode && next.menuSelection == nil && frame.menuSelection == nil
       {
         keySteps += 1
         let area = narrowed.reduce(0) { $0 + $1.area }
         if area * 2 < width * height { smallKeyDamage += 1 }
       }
       frame = next
+      scene = nextScene
     }
     // A key redraws less than half the window, but for the odd one that changes the strip, the
     // display and keys far apart.

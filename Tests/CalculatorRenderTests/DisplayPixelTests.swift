@@ -35,12 +35,13 @@ let displayWidths: [(Int, Int)] =
       let rows = Int(display.minY)..<Int(display.maxY) + 1
       let size = "\(keys) at \(width)×\(height)"
       // Nothing left or right of the display rect on its rows, nothing between it and the keypad.
-      #expect(image.nonBlackPixels(xs: 0..<Int(display.minX), ys: rows).isEmpty, "\(size)")
+      let left = frame.layout.columnLeft  // right of a side panel
+      #expect(image.nonBlackPixels(xs: left..<Int(display.minX), ys: rows).isEmpty, "\(size)")
       #expect(
         image.nonBlackPixels(xs: Int(display.maxX) + 1..<width, ys: rows).isEmpty, "\(size)")
       #expect(
-        image.nonBlackPixels(xs: 0..<width, ys: Int(display.maxY) + 1..<Int(keypad.minY)).isEmpty,
-        "\(size)")
+        image.nonBlackPixels(xs: left..<width, ys: Int(display.maxY) + 1..<Int(keypad.minY))
+          .isEmpty, "\(size)")
       // Something is shown, in the display font's white (at a quarter size, light strokes
       // may cover no pixel fully: at least half).
       let shown = image.nonBlackPixels(
@@ -50,7 +51,7 @@ let displayWidths: [(Int, Int)] =
         "\(size)")
       // Typed entries have no history: nothing may appear above the display either.
       if TestSupport.calculator(after: keys).history.isEmpty {
-        #expect(image.nonBlackPixels(xs: 0..<width, ys: 0..<rows.lowerBound).isEmpty, "\(size)")
+        #expect(image.nonBlackPixels(xs: left..<width, ys: 0..<rows.lowerBound).isEmpty, "\(size)")
       }
     }
   }
@@ -58,7 +59,8 @@ let displayWidths: [(Int, Int)] =
   @Test func shortNumbersUseTheBaseSize() throws {
     let layout = Layout(width: 393, height: 852)
     let shown = renderer.displayFit(
-      for: TestSupport.calculator(after: "1234"), layout: layout, context: context)
+      for: Frame(layout: layout, calculator: TestSupport.calculator(after: "1234")),
+      context: context)
     #expect(shown.text == "1,234")
     #expect(shown.size == 80)
   }
@@ -66,12 +68,14 @@ let displayWidths: [(Int, Int)] =
   @Test func longNumbersShrinkWhole() throws {
     let layout = Layout(width: 393, height: 852)
     let shown = renderer.displayFit(
-      for: TestSupport.calculator(after: "2/3="), layout: layout, context: context)
+      for: Frame(layout: layout, calculator: TestSupport.calculator(after: "2/3=")),
+      context: context)
     #expect(shown.text == "0.66666666666666666667")
     #expect(shown.size < 80 && shown.size >= 20)
     // A slightly long number only shrinks a little.
     let fitted = renderer.displayFit(
-      for: TestSupport.calculator(after: "123456789"), layout: layout, context: context)
+      for: Frame(layout: layout, calculator: TestSupport.calculator(after: "123456789")),
+      context: context)
     #expect(fitted.text == "123,456,789")
     #expect(fitted.size < 80 && fitted.size >= 60)
   }
@@ -108,23 +112,25 @@ let displayWidths: [(Int, Int)] =
   func rowsStayInsideTheStrip(width: Int, height: Int) throws {
     var frame = frame(keys, width, height)
     let layout = frame.layout
-    let rowCount = frame.calculator.history.count
+    let rowCount = frame.tape.rows.count
     #expect(rowCount == 20)
     let maxOffset = layout.maxHistoryOffset(rowCount: rowCount)
     #expect(maxOffset > 0)
     var strips: [[(Int, Int, Color)]] = []
     for offset in [-4, 0, 1, 2, maxOffset / 2, maxOffset, maxOffset + 7] {
-      frame.historyOffset = offset
+      frame.tape.offset = offset
       let image = renderer.render(frame)
       let strip = layout.historyRect
       let display = layout.displayRect
       let size = "\(width)×\(height) offset \(offset)"
-      #expect(image.nonBlackPixels(xs: 0..<width, ys: 0..<Int(strip.minY)).isEmpty, "\(size)")
+      // Right of a side panel (a wide window), nothing but the strip, the display and the keys.
+      let left = layout.columnLeft
+      #expect(image.nonBlackPixels(xs: left..<width, ys: 0..<Int(strip.minY)).isEmpty, "\(size)")
       // Below the strip is the display, showing "0" at its right end only.
       let leftOfZero = Int(display.maxX - layout.displayFontSize)
       let belowStrip = Int(strip.maxY) + 1..<Int(layout.keypadRect.minY)
-      #expect(image.nonBlackPixels(xs: 0..<leftOfZero, ys: belowStrip).isEmpty, "\(size)")
-      let rows = image.nonBlackPixels(xs: 0..<width, ys: Int(strip.minY)..<Int(strip.maxY))
+      #expect(image.nonBlackPixels(xs: left..<leftOfZero, ys: belowStrip).isEmpty, "\(size)")
+      let rows = image.nonBlackPixels(xs: left..<width, ys: Int(strip.minY)..<Int(strip.maxY))
       #expect(!rows.isEmpty, "\(size)")
       #expect(rows.allSatisfy { $0.0 >= Int(strip.minX) && $0.0 <= Int(strip.maxX) }, "\(size)")
       strips.append(rows)
@@ -164,9 +170,8 @@ let displayWidths: [(Int, Int)] =
       #expect(radEnd < numberStart, "\(size)")
       // The whole number: what --print prints.
       #expect(
-        renderer.displayFit(
-          for: frame.calculator, layout: frame.layout, context: renderer.measuringContext
-        ).text == frame.calculator.display, "\(size)")
+        renderer.displayFit(for: frame, context: renderer.measuringContext).text
+          == frame.display.text, "\(size)")
     }
   }
 

@@ -29,11 +29,11 @@ import Testing
       let layout = frame.layout
       let maximum = layout.maxHistoryOffset(rowCount: 30)
       for offset in [0, maximum / 2, maximum] {
-        frame.historyOffset = offset
+        frame.tape.offset = offset
         let image = renderer.render(frame)
         let strip = layout.historyRect
         let bands = image.inkBands(
-          xs: 0..<frame.width, ys: 0..<Int(layout.displayRect.minY.rounded(.down)))
+          xs: layout.columnLeft..<frame.width, ys: 0..<Int(layout.displayRect.minY.rounded(.down)))
         let name = "\(frame.width)×\(frame.height) at scale \(scale), offset \(offset): \(bands)"
         // As many bands as whole rows fit, all as tall as the newest, none at the top edge.
         #expect(bands.count == min(30, layout.visibleHistoryRows), "\(name)")

@@ -64,7 +64,7 @@ import Testing
       surface: CairoSurface(width: 1, height: 1), fontOptions: renderer.fontOptions)
     context.setFont(renderer.labelFace, size: layout.digitLabelFontSize)
     let digit = "0123456789".map { context.extents(String($0)).height }.max() ?? 0
-    context.setFont(renderer.symbolFace, size: layout.operatorLabelFontSize)
+    context.setFont(renderer.symbolFace, size: KeyLabelSizes.operator * layout.diameter)
     for glyph in ["÷", "×", "+"] {
       #expect(context.extents(glyph).height >= digit, "\(glyph)")
     }

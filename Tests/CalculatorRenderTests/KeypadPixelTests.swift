@@ -124,7 +124,7 @@ import Testing
     frame.shortcuts = KeyBinding.shortcutLines(for: .basic)
     frame.menuSelection = MenuSelection(index: 1)
     frame.pressed = GridPosition(row: 1, column: 1)
-    frame.historyOffset = 5
+    frame.tape.offset = 5
     let image = renderer.render(frame)
     #expect(image.width == min(max(width, 1), 32767))
     #expect(image.height == min(max(height, 1), 32767))
@@ -175,9 +175,10 @@ import Testing
     let probes = [second, recall].map { frame.layout.circle(at: $0).fillProbe }
     let unlit = renderer.render(frame)
     #expect(probes.allSatisfy { unlit.color(at: $0) == Color(0x212121) })
-    frame.showsSecond = true
-    frame.calculator = TestSupport.calculator(after: "5[m+]")
-    let lit = renderer.render(frame)
+    let lit = renderer.render(
+      Frame(
+        calculator: TestSupport.calculator(after: "5[m+]"), width: 852, height: 393,
+        mode: .scientific, showsSecond: true))
     #expect(probes.allSatisfy { lit.color(at: $0) == Theme.scientificLitFill })
     #expect(Theme.scientificLitFill != Color(0x212121))
   }

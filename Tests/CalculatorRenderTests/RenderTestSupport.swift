@@ -10,6 +10,11 @@ func frame(_ keys: String, _ width: Int, _ height: Int) -> Frame {
   Frame(calculator: TestSupport.calculator(after: keys), width: width, height: height)
 }
 
+extension Layout {
+  /// The first pixel column right of the side tape panel (0 without one): the keypad's column.
+  var columnLeft: Int { tapePanel.isEmpty ? 0 : Int(tapePanel.maxX.rounded(.up)) + 1 }
+}
+
 extension Renderer {
   /// Renders `region` of `frame` into a fresh buffer (a stride wider than the row, as a caller
   /// may use, filled with garbage) and counts the pixels that differ from `whole` there.

@@ -31,17 +31,17 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   func frame() -> Frame {
-    var frame = CalculatorRenderTests.frame(keys, width, height)
+    var split = TipCalculator()
+    for key in (try? TipKey.sequence(tipKeys)) ?? [] { split.press(key) }
+    var frame = Frame(
+      calculator: TestSupport.calculator(after: keys), width: width, height: height, mode: mode,
+      tape: TestSupport.tape(after: tape), split: split, showsSecond: second)
     frame.pressed = pressed
-    frame.mode = mode
-    frame.showsSecond = second
     frame.menuSelection = menu
     frame.shortcuts = shortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = cue
-    frame.historyOffset = offset
-    frame.tape = TestSupport.tape(after: tape)
+    frame.tape.offset = offset
     frame.focusedField = focusedField
-    for key in (try? TipKey.sequence(tipKeys)) ?? [] { frame.tip.press(key) }
     return frame
   }
 }
@@ -86,6 +86,10 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
                  tipKeys: "1234567.89[tip]12.5[people]7", focusedField: .people),
     SnapshotCase(name: "tip-shortcuts-360x640", keys: "",                          width: 360,  height: 640,
                  mode: .tip, shortcuts: true),
+    SnapshotCase(name: "sci-portrait-400x1100", keys: "2[sqrt]",                   width: 400,  height: 1100,
+                 mode: .scientific, tape: "1200*1.08+49.9=2+3*4=5/0="),
+    SnapshotCase(name: "wide-1600x500",      keys: "12+",                          width: 1600, height: 500,
+                 tape: "1200*1.08+49.9=2+3*4=5/0="),
   ]
 
   @Test(arguments: cases)

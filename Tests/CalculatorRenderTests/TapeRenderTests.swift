@@ -5,8 +5,9 @@ import Testing
 
 @testable import CalculatorRender
 
-/// docs/SPEC.md section 8.2: the past calculations in the strip, seen in the pixels: whole rows at
-/// every size and dpi, smaller and dimmer than the current rows, a thin line between calculations.
+/// docs/SPEC.md section 8: the past calculations in the strip, seen in the pixels: whole rows
+/// at every size and dpi, smaller and dimmer than the current rows, a thin line between
+/// calculations; in a wide window, the side panel's lines.
 @Suite struct TapeRenderTests {
   /// Twelve calculations `8 + 0 = 8`: every row's ink is as tall as an 8 (0 and 8 are both
   /// round lining figures), so a row cut by the strip's edge shows as a shorter band.
@@ -16,34 +17,42 @@ import Testing
   @Test(arguments: [1, 2])
   func noPastRowIsCut(scale: Int) {
     let renderer = Renderer()
+    // From the minimum size up (a smaller window's lines may touch its smaller rows' ink).
+    let minimum = Layout.minimumSize(for: .basic)
     for (baseWidth, baseHeight) in HistoryRowTests.sizes.enumerated().filter({ $0.0 % 4 == 0 })
-      .map(\.1)
+      .map(\.1) where baseWidth >= minimum.width && baseHeight >= minimum.height
     {
       var frame = Frame(
-        calculator: Calculator(), width: baseWidth * scale, height: baseHeight * scale)
-      frame.tape = Self.tape
+        calculator: TestSupport.calculator(after: "8+8+"), width: baseWidth * scale,
+        height: baseHeight * scale, tape: Self.tape)
       let layout = frame.layout
       let strip = layout.historyRect
       let line = Int(max(1, layout.unit.rounded()))
-      for offset in [1, 2, 3, frame.maxHistoryOffset] {
-        frame.historyOffset = offset
+      for offset in [0, 1, 2, frame.maxHistoryOffset] {
+        frame.tape.offset = offset
         let image = renderer.render(frame)
         let bands = image.inkBands(
-          xs: 0..<frame.width, ys: 0..<Int(layout.displayRect.minY.rounded(.down)))
+          xs: layout.columnLeft..<frame.width,
+          ys: 0..<Int(layout.displayRect.minY.rounded(.down)))
         // The thin lines are bands of `line` pixel rows; the rows of text are taller.
         let text = bands.filter { $0.count > line }
         let name = "\(frame.width)×\(frame.height) offset \(offset): \(bands)"
-        // As many as fit (the layout tests count them), each a whole row.
-        #expect(text.count == frame.shownHistoryRows.count, "\(name)")
-        #expect(text.count == min(layout.visiblePastHistoryRows, 36) || offset > 1, "\(name)")
-        #expect(text.allSatisfy { $0.count == text.last?.count }, "\(name)")
+        let shown = frame.shownHistoryRows
+        #expect(text.count == shown.count, "\(name)")
+        // Whole rows: every past row's band as tall as every other's, and so the current ones.
+        let pastBands = zip(shown, text).filter { $0.0.isPast }.map(\.1.count)
+        let currentBands = zip(shown, text).filter { !$0.0.isPast }.map(\.1.count)
+        #expect(
+          Set(pastBands).count <= 1 && Set(currentBands).count <= 1,
+          "\(name) \(pastBands) \(currentBands)")
         #expect((bands.first?.lowerBound ?? 1) >= max(1, Int(strip.minY)), "\(name)")
-        // A calculation is three rows: a line above every third row but the top one.
         let lines = bands.filter { $0.count <= line }
-        let expectedLines = frame.shownHistoryRows.filter(\.startsCalculation).count
-        #expect(lines.count == expectedLines, "\(name)")
-        if offset == 1 {  // "= 8" at the bottom: a line above every third row up
-          #expect(expectedLines == (text.count - 1) / 3, "\(name)")
+        #expect(lines.count == shown.filter(\.startsCalculation).count, "\(name)")
+        // In portrait and landscape the strip holds past rows at rest, wherever one fits.
+        if offset == 0, layout.stripShowsPast,
+          strip.height >= 2 * layout.historyRowHeight + layout.pastHistoryRowHeight
+        {
+          #expect(shown.contains { $0.isPast }, "\(name)")
         }
       }
     }
@@ -51,35 +60,65 @@ import Testing
 
   @Test func pastRowsAreSmallerAndDimmerThanCurrentOnes() {
     let renderer = Renderer()
-    var frame = Frame(calculator: TestSupport.calculator(after: "8+"), width: 360, height: 640)
-    frame.tape = Self.tape
+    let frame = Frame(
+      calculator: TestSupport.calculator(after: "8+"), width: 393, height: 852, tape: Self.tape)
     let layout = frame.layout
     let xs = Int(layout.historyRect.minX)..<Int(layout.historyRect.maxX)
     let ys = 0..<Int(layout.displayRect.minY)
-    let current = renderer.render(frame)
-    frame.historyOffset = 1
-    let past = renderer.render(frame)
-    let currentBand = current.inkBands(xs: xs, ys: ys).last?.count ?? 0
-    let pastBands = past.inkBands(xs: xs, ys: ys).filter { $0.count > 1 }
-    // Two thirds as tall (a digit 8 at 25.6 and 17.1 px: ink of about 19 and 13 pixel rows).
-    #expect(pastBands.count == 4)
-    let ratio = Double(pastBands.last?.count ?? 0) / Double(currentBand)
+    // At rest: the current row "8" at the bottom, eight past rows above it (251 − 36 = 215
+    // tall, 24 a row).
+    let image = renderer.render(frame)
+    let bands = image.inkBands(xs: xs, ys: ys).filter { $0.count > 1 }
+    #expect(bands.count == 9)
+    let ratio = Double(bands[0].count) / Double(bands[8].count)
     #expect(ratio > 0.6 && ratio < 0.75, "\(ratio)")
-    // The brightest ink: the current rows' grey, the past rows' dimmer grey, nothing brighter.
-    func brightest(_ image: Image) -> Int {
-      image.nonBlackPixels(xs: xs, ys: ys).map { Int($0.2.red) + Int($0.2.green) }.max() ?? 0
+    // The brightest ink of each: the current row's grey, the past rows' dimmer grey.
+    func brightest(_ band: Range<Int>) -> Int {
+      image.nonBlackPixels(xs: xs, ys: band).map { Int($0.2.red) + Int($0.2.green) }.max() ?? 0
     }
-    #expect(brightest(current) == Int(Theme.historyText.red) + Int(Theme.historyText.green))
+    #expect(brightest(bands[8]) == Int(Theme.historyText.red) + Int(Theme.historyText.green))
     #expect(
-      brightest(past) == Int(Theme.pastHistoryText.red) + Int(Theme.pastHistoryText.green))
+      brightest(bands[0]) == Int(Theme.pastHistoryText.red) + Int(Theme.pastHistoryText.green))
     #expect(Theme.pastHistoryText.red < Theme.historyText.red)
+  }
+
+  /// A wide window's side panel: a line a calculation, newest at the bottom next to the keypad,
+  /// the rows gray and the result white, inside the panel.
+  @Test func theSidePanelListsTheCalculations() throws {
+    let renderer = Renderer()
+    let tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=7/8=")
+    let frame = Frame(calculator: Calculator(), width: 1600, height: 500, tape: tape)
+    let layout = frame.layout
+    #expect(layout.arrangement == .wide)
+    let lines = frame.shownTapeLines
+    #expect(lines.map(\.text) == ["2 + 3 = 5", "1,200 × 1.08 + 49.9 = 1,345.9", "7 ÷ 8 = 0.875"])
+    let image = renderer.render(frame)
+    let panel = layout.tapePanel
+    for line in lines {
+      let ink = image.nonBlackPixels(
+        xs: Int(panel.minX)..<Int(layout.tapeLinesRect.maxX),
+        ys: Int(line.rect.minY) + 2..<Int(line.rect.maxY))
+      #expect(!ink.isEmpty)
+      // The result in white, the rest in the strip's gray.
+      #expect(ink.contains { $0.2 == Theme.displayText })
+      #expect(ink.contains { $0.2 == Theme.historyText })
+    }
+    // Nothing of the panel reaches the keypad's column.
+    #expect(
+      image.nonBlackPixels(xs: Int(panel.maxX) + 1..<Int(layout.displayRect.minX), ys: 0..<500)
+        .isEmpty)
+    // Empty, it says so.
+    let empty = renderer.render(Frame(calculator: Calculator(), width: 1600, height: 500))
+    let middle = Int(panel.minY + panel.height / 2)
+    #expect(
+      !empty.nonBlackPixels(xs: Int(panel.minX)..<Int(panel.maxX) - 2, ys: middle - 20..<middle + 5)
+        .isEmpty)
   }
 
   @Test(arguments: [(360, 640), (720, 1280), (1440, 2560)])
   func theLineBetweenCalculationsSpansTheStrip(width: Int, height: Int) throws {
-    var frame = Frame(calculator: Calculator(), width: width, height: height)
-    frame.tape = Self.tape
-    frame.historyOffset = 1
+    let frame = Frame(
+      calculator: Calculator(), width: width, height: height, tape: Self.tape)
     let row = try #require(frame.shownHistoryRows.first { $0.startsCalculation })
     let image = Renderer().render(frame)
     let strip = frame.layout.historyRect

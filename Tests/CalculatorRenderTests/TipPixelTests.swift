@@ -14,9 +14,10 @@ import Testing
   /// Bill, 18% (its preset lit), 7 people with the People field active and focused: every field
   /// and row has text, the shares line included (7 × 208,112.88 = 1,456,790.16).
   func frame(width: Int, height: Int) throws -> Frame {
-    var frame = Frame(calculator: Calculator(), width: width, height: height)
-    frame.mode = .tip
-    for key in try TipKey.sequence("1234567.89[t18][people]7") { frame.tip.press(key) }
+    var split = TipCalculator()
+    for key in try TipKey.sequence("1234567.89[t18][people]7") { split.press(key) }
+    var frame = Frame(
+      calculator: Calculator(), width: width, height: height, mode: .tip, split: split)
     frame.focusedField = .people
     return frame
   }
@@ -24,7 +25,7 @@ import Testing
   @Test(arguments: TestSupport.windowSizes)
   func everythingInItsPlace(width: Int, height: Int) throws {
     let frame = try frame(width: width, height: height)
-    #expect(frame.tip.sharesText == "7 × 208,112.88 = 1,456,790.16")
+    #expect(frame.tip?.shares == "7 × 208,112.88 = 1,456,790.16")
     let image = renderer.render(frame)
     let pixels = Pixels(image)
     let layout = frame.layout
@@ -110,9 +111,9 @@ import Testing
   }
 
   @Test func noSharesLineWhenTheSharesComeToTheTotal() throws {
-    var frame = Frame(calculator: Calculator(), width: 360, height: 640)
-    frame.mode = .tip
-    for key in try TipKey.sequence("90[t10][p+][p+]") { frame.tip.press(key) }
+    var split = TipCalculator()
+    for key in try TipKey.sequence("90[t10][p+][p+]") { split.press(key) }
+    let frame = Frame(calculator: Calculator(), width: 360, height: 640, mode: .tip, split: split)
     let row = try #require(frame.layout.tip).sharesRow
     let image = renderer.render(frame)
     #expect(

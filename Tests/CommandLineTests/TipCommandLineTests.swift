@@ -62,9 +62,9 @@ struct TipCommandLineTests {
     ])
     #expect(run.status == 0)
     let written = try Image(contentsOfPNG: path)
-    var frame = Frame(calculator: Calculator(), width: 393, height: 852)
-    frame.mode = .tip
-    for key in try TipKey.sequence("84.5[t18][p+][p+]") { frame.tip.press(key) }
+    var split = TipCalculator()
+    for key in try TipKey.sequence("84.5[t18][p+][p+]") { split.press(key) }
+    let frame = Frame(calculator: Calculator(), width: 393, height: 852, mode: .tip, split: split)
     #expect(written.differingPixels(from: Renderer().render(frame)) == 0)
   }
 

@@ -205,13 +205,12 @@ public final class CalculatorWindow {
     menu: MenuSelection? = nil, second: Bool = false, focused: GridPosition? = nil,
     tape: HistoryTape = HistoryTape()
   ) -> Image {
-    var frame = Frame(calculator: calculator, width: width, height: height)
-    frame.tape = tape
-    frame.mode = mode
+    var frame = Frame(
+      layout: Layout(width: width, height: height, keypad: .of(mode)), calculator: calculator,
+      tape: tape, showsSecond: second)
     frame.displayCue = cue
-    frame.historyOffset = historyOffset
+    frame.tape.offset = historyOffset
     frame.menuSelection = menu
-    frame.showsSecond = second
     frame.focused = focused
     return Renderer().render(frame)
   }

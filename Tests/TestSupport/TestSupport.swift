@@ -1,4 +1,6 @@
 import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
 import Testing
 
 /// Helpers shared by the test targets.
@@ -58,4 +60,63 @@ public struct TestFailure: Error, CustomStringConvertible {
   public let description: String
   /// A failure saying `description`.
   public init(_ description: String) { self.description = description }
+}
+
+extension Frame {
+  /// A frame of what `calculator` (and the tape, Tip & Split, `2nd`) shows in a `width` ×
+  /// `height` window of `mode` at `scale` (dpi / 96), as the window and `--render` build it.
+  public init(
+    calculator: Calculator, width: Int, height: Int, mode: Mode = .basic,
+    tape: HistoryTape = HistoryTape(), split: TipCalculator = TipCalculator(),
+    showsSecond: Bool = false, scale: Double = 1
+  ) {
+    self.init(
+      layout: Layout(width: width, height: height, keypad: .of(mode), scale: scale),
+      calculator: calculator,
+      tape: tape, split: split, showsSecond: showsSecond)
+  }
+}
+
+/// The engines and window state a frame is built from, for tests that change them step by step
+/// (a random walk over keys, modes, cues) and draw the frame of each step.
+public struct Scene: Equatable {
+  public var calculator = Calculator()
+  public var split = TipCalculator()
+  public var tape = HistoryTape()
+  public var mode = Mode.basic
+  public var showsSecond = false
+  public var width: Int
+  public var height: Int
+  public var historyOffset = 0
+  public var pressed: GridPosition?
+  public var focused: GridPosition?
+  public var focusedField: TipField?
+  public var displayCue: DisplayCue?
+  public var menuSelection: MenuSelection?
+  public var shortcuts: [ShortcutLine]?
+
+  /// A scene of nothing typed in a `width` × `height` window.
+  public init(width: Int, height: Int, mode: Mode = .basic) {
+    self.width = width
+    self.height = height
+    self.mode = mode
+  }
+
+  /// The frame the window would draw.
+  public var frame: Frame {
+    var frame = Frame(
+      calculator: calculator, width: width, height: height, mode: mode, tape: tape,
+      split: split, showsSecond: showsSecond)
+    frame.tape.offset = historyOffset
+    frame.pressed = pressed
+    frame.focused = focused
+    frame.focusedField = focusedField
+    frame.displayCue = displayCue
+    frame.menuSelection = menuSelection
+    frame.shortcuts = shortcuts
+    return frame
+  }
+
+  /// The positions of the keypad the scene shows.
+  public var positions: [GridPosition] { Keypad.of(mode).positions }
 }

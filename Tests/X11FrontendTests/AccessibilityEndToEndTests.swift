@@ -62,7 +62,10 @@ struct AccessibilityEndToEndTests {
       #expect(key.atCentre == key.name)
       #expect(key.atCorner == nil, "\(key.name)")  // no child there: between the circles
     }
-    #expect(keys.first { $0.name == "seven" }?.window == [20, 292, 72, 72])
+    // 360 × 640: u = 640 / 746.25, circles ⌊79.25u⌋ = 67 with gaps of 12u, the keypad's top
+    // at 640 − 30u − (5 × 67 + 4 × 12u) = 238.1 and its left at (360 − 4 × 67 − 36u) / 2 =
+    // 30.6: seven, row 1, at (30.6, 315.4).
+    #expect(keys.first { $0.name == "seven" }?.window == [31, 315, 67, 67])
 
     #expect(report.display == "0")
     #expect(report.steps?.map(\.click) == ["seven", "plus", "eight", "equals"])
@@ -216,9 +219,8 @@ struct AccessibilityEndToEndTests {
       focus.map { [$0.role ?? "", $0.source ?? ""] } == [menuFocus, overlayFocus, menuFocus])
     let names = try #require(report.finalKeys)
     #expect(names.count == 50)
-    for row in 0..<5 {  // the right four columns are the basic keypad
-      #expect(names[row * 10 + 6..<row * 10 + 10] == Self.basicKeyNames[row * 4..<row * 4 + 4])
-    }
+    // In reading order: a portrait window stacks the 30 functions above the basic keypad.
+    #expect(names[30..<50] == Self.basicKeyNames[0..<20])
     #expect(names.contains("square root"))
     // 2nd on: the alternates' names.
     #expect(names.contains("inverse sine") && !names.contains("sine"))

@@ -13,11 +13,11 @@ import Testing
     second: Bool = false, focused: GridPosition? = nil, historyOffset: Int = 0,
     isActive: Bool = false, configure: (inout Frame) -> Void = { _ in }
   ) -> AccessibleElement {
-    var frame = Frame(calculator: TestSupport.calculator(after: keys), width: width, height: height)
-    frame.mode = mode
-    frame.showsSecond = second
+    var frame = Frame(
+      calculator: TestSupport.calculator(after: keys), width: width, height: height, mode: mode,
+      showsSecond: second)
     frame.focused = focused
-    frame.historyOffset = historyOffset
+    frame.tape.offset = historyOffset
     configure(&frame)
     return AccessibleElement(frame: frame, isActive: isActive)
   }
@@ -164,7 +164,8 @@ import Testing
     var split = TipCalculator()
     for key in try TipKey.sequence(keys) { split.press(key) }
     return tree("", mode: .tip) {
-      $0.tip = split
+      $0.tip = TipScreen(split)
+      $0.face = KeypadFace(split)
       $0.focusedField = focusedField
       configure(&$0)
     }
@@ -265,16 +266,17 @@ import Testing
   }
 
   @Test func theStripListsTheRowsItShowsOldestFirst() {
-    // 360 × 640 shows two whole rows; ten rows are committed.
+    // 360 × 640 shows four whole rows; ten rows are committed.
     let keys = "1+2+3+4+5+6+7+8+9+10+"
     let layout = Layout(width: 360, height: 640)
-    #expect(layout.visibleHistoryRows == 2)
+    #expect(layout.visibleHistoryRows == 4)
     let strip = tree(keys).children[1]
     #expect(strip.role == .list)
-    #expect(strip.children.map(\.name) == ["+ 9", "+ 10"])
+    #expect(strip.children.map(\.name) == ["+ 7", "+ 8", "+ 9", "+ 10"])
     #expect(strip.children.allSatisfy { $0.role == .listItem })
     for row in strip.children { #expect(layout.historyRect.contains(row.bounds)) }
-    #expect(tree(keys, historyOffset: 3).children[1].children.map(\.name) == ["+ 6", "+ 7"])
+    #expect(
+      tree(keys, historyOffset: 3).children[1].children.map(\.name) == ["+ 4", "+ 5", "+ 6", "+ 7"])
     #expect(tree("").children[1].children.isEmpty)
   }
 
@@ -291,14 +293,17 @@ import Testing
       tree("100", width: 360, height: 640, mode: .tip).children.contains { $0.role == .entry })
   }
 
-  /// docs/SPEC.md section 9.1: scrolled back into the tape, the list holds the past rows the strip
-  /// shows.
-  @Test func theStripListsPastCalculationsWhenScrolledBack() {
-    let scrolled = tree("", historyOffset: 1) {
-      $0.tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=")
-    }
+  /// docs/SPEC.md section 9.1: the list holds the past rows the strip shows, at rest and
+  /// scrolled back; a wide window's side panel is a list of its lines.
+  @Test func theStripListsPastCalculationsAndThePanelItsLines() {
+    let tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=")
+    let scrolled = tree("", historyOffset: 1) { $0.tape.past = tape }
     let rows = scrolled.children[1].children
-    #expect(rows.map(\.name) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
+    #expect(rows.map(\.name) == ["2", "+ 3", "= 5", "1,200", "× 1.08", "+ 49.9"])
+    let wide = tree("7", width: 1600, height: 500) { $0.tape.past = tape }
+    #expect(wide.children.map(\.role).prefix(3) == [.label, .list, .list])
+    #expect(
+      wide.children[2].children.map(\.name) == ["2 + 3 = 5", "1,200 × 1.08 + 49.9 = 1,345.9"])
     let strip = Layout(width: 360, height: 640).historyRect
     for row in rows { #expect(strip.contains(row.bounds)) }
   }

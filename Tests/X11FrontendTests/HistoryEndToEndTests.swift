@@ -67,7 +67,8 @@ struct HistoryEndToEndTests {
     do {
       let window = try CalculatorWindow(server: server, stateDirectory: state.url)
       try window.type(Self.keysyms("2+3*4=7/0=1200*1.08+49.9="))
-      #expect(try window.differingPixels(from: window.render(keys: "1200*1.08+49.9=")) == 0)
+      #expect(
+        try window.differingPixels(from: window.render(keys: "2+3*4=7/0=1200*1.08+49.9=")) == 0)
       try state.waitFor(Self.threeLines)
       try window.type("ctrl+q")
       #expect(window.exit(timeout: 5)?.status == 0)
@@ -79,38 +80,43 @@ struct HistoryEndToEndTests {
     #expect(
       printed.stdout == "2 + 3 × 4 = 20\n7 ÷ 0 = NaN\n1,200 × 1.08 + 49.9 = 1,345.9\n")
 
-    // Started again: the strip at rest shows the (empty) current calculation only.
+    // Started again: at rest the strip shows the tape's newest rows above the (empty) current
+    // calculation (docs/SPEC.md section 8): six past rows fit at 360 × 640.
     let window = try CalculatorWindow(server: server, stateDirectory: state.url)
-    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
-    // One wheel tick up shows the whole last calculation (docs/SPEC.md section 8.2).
-    try Self.scrollUp(window, ticks: 1)
     var frame = Frame(calculator: Calculator(), width: window.width, height: window.height)
-    frame.tape = Self.three
-    frame.historyOffset = 1
-    #expect(frame.shownHistoryRows.map(\.text) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
+    frame.tape.past = Self.three
+    #expect(
+      frame.shownHistoryRows.map(\.text) == [
+        "÷ 0", "= NaN", "1,200", "× 1.08", "+ 49.9", "= 1,345.9",
+      ])
+    #expect(
+      try window.differingPixels(from: window.render(Calculator(), tape: Self.three)) == 0)
+    // A row a tick, up to the oldest at the top: five ticks.
+    #expect(frame.maxHistoryOffset == 5)
+    try Self.scrollUp(window, ticks: 6)
+    frame.tape.offset = 5
+    #expect(
+      frame.shownHistoryRows.map(\.text) == ["2", "+ 3", "× 4", "= 20", "7", "÷ 0"])
     #expect(
       try window.differingPixels(
-        from: window.render(Calculator(), historyOffset: 1, tape: Self.three)) == 0)
-    // Two more: the oldest calculation's result at the bottom. Click it.
-    try Self.scrollUp(window, ticks: 2)
-    frame.historyOffset = 3
-    #expect(frame.shownHistoryRows.suffix(4).map(\.text) == ["2", "+ 3", "× 4", "= 20"])
-    #expect(
-      try window.differingPixels(
-        from: window.render(Calculator(), historyOffset: 3, tape: Self.three)) == 0)
-    let twenty = try #require(frame.shownHistoryRows.last).rect
+        from: window.render(Calculator(), historyOffset: 5, tape: Self.three)) == 0)
+    // Click the oldest calculation's result.
+    let twenty = try #require(frame.shownHistoryRows.first { $0.text == "= 20" }).rect
     try window.xdotool(
       "mousemove", "--window", window.window, "\(Int(twenty.maxX) - 10)",
       "\(Int(twenty.minY + twenty.height / 2))",
       "click", "1")
     var recalled = Calculator()
+    var tape = Self.three
     let isNumber = recalled.recall("20")
     #expect(isNumber)
-    #expect(try window.differingPixels(from: window.render(recalled, tape: Self.three)) == 0)
-    #expect(try window.differingPixels(from: window.render(keys: "20")) == 0)
+    #expect(try window.differingPixels(from: window.render(recalled, tape: tape)) == 0)
     // It is a result: a digit starts a new number; an operator goes on from it.
     try window.type(Self.keysyms("*2="))
-    #expect(try window.differingPixels(from: window.render(keys: "20*2=")) == 0)
+    recalled.press(.operation(.multiply), recordingOn: &tape)
+    recalled.press(.digit(.two), recordingOn: &tape)
+    recalled.press(.equals, recordingOn: &tape)
+    #expect(try window.differingPixels(from: window.render(recalled, tape: tape)) == 0)
     try state.waitFor(Self.threeLines + ["20\t× 2\t= 40"])
     #expect(window.errorOutput.isEmpty)
   }

@@ -16,13 +16,12 @@ struct ModeEndToEndTests {
     let nine = TestSupport.calculator(after: "9")
     #expect(try window.differingPixels(from: window.render(nine, menu: MenuSelection())) == 0)
     try window.click(.mode(.scientific))
-    // A portrait window turns landscape, as a phone does; the calculator is the same.
-    try window.waitForSize(width: 852, height: 393)
+    // The window keeps its size (scientific stacks its functions above the basic keys in a
+    // portrait window); the calculator is the same.
     window.mode = .scientific
     #expect(try window.differingPixels(from: window.render(keys: "9")) == 0)
     try window.click(.modes)
     try window.click(.mode(.basic))
-    try window.waitForSize(width: 360, height: 640)
     window.mode = .basic
     #expect(try window.differingPixels(from: window.render(keys: "9")) == 0)
   }
@@ -31,7 +30,6 @@ struct ModeEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     try window.type("ctrl+2")
-    try window.waitForSize(width: 852, height: 393)
     window.mode = .scientific
     try window.click(
       .key(.digit(.two)), .key(.operation(.multiply)), .key(.parenthesis(.open)),
@@ -42,7 +40,6 @@ struct ModeEndToEndTests {
     try window.click(.key(.memory(.add)), .key(.modifier(.angle)))
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
     try window.type("ctrl+1")
-    try window.waitForSize(width: 360, height: 640)
     window.mode = .basic
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
   }
@@ -51,7 +48,6 @@ struct ModeEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     try window.type("ctrl+2")
-    try window.waitForSize(width: 852, height: 393)
     window.mode = .scientific
     try window.click(.key(.digit(.nine)), .key(.function(.squareRoot)))
     let root = TestSupport.calculator(after: "9[sqrt]")
@@ -103,7 +99,6 @@ struct ModeEndToEndTests {
         try window.differingPixels(
           from: window.render(five, menu: MenuSelection(index: scientific))) == 0)
       try window.type("Return")
-      try window.waitForSize(width: 852, height: 393)
       window.mode = .scientific
       #expect(try window.differingPixels(from: window.render(keys: "5")) == 0)
       try window.type("ctrl+q")
@@ -112,7 +107,35 @@ struct ModeEndToEndTests {
     // Started again without --mode or --size: scientific, at the size it had.
     let again = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
     again.mode = .scientific
-    #expect(again.width == 852 && again.height == 393)
+    #expect(again.width == 360 && again.height == 640)
     #expect(try again.differingPixels(from: again.render(keys: "")) == 0)
+  }
+
+  /// docs/SPEC.md section 3: each mode's minimum size is its WM_NORMAL_HINTS, scaled by the dpi;
+  /// a mode change keeps the user's size, unless it is below the new minimum, which it grows to.
+  @Test func eachModeHintsItsMinimumAndASmallWindowGrowsToIt() throws {
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, size: (200, 320))
+    func minimum() throws -> String {
+      let hints = try server.run("xprop", ["-id", window.window, "WM_NORMAL_HINTS"]).stdout
+      return hints.split(separator: "\n").first { $0.contains("minimum size") }
+        .map(String.init)?.trimmingCharacters(in: .whitespaces) ?? hints
+    }
+    #expect(try minimum() == "program specified minimum size: 200 by 320")
+    try window.type("ctrl+2")
+    try window.waitForSize(width: 340, height: 320)
+    window.mode = .scientific
+    #expect(try minimum() == "program specified minimum size: 340 by 320")
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    try window.type("ctrl+3")
+    try window.waitForSize(width: 340, height: 400)
+    window.mode = .tip
+    #expect(try minimum() == "program specified minimum size: 220 by 400")
+    // Back to basic: the window keeps the size the modes grew it to.
+    try window.type("ctrl+1")
+    window.mode = .basic
+    #expect(try minimum() == "program specified minimum size: 200 by 320")
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    #expect(window.width == 340 && window.height == 400)
   }
 }

@@ -36,18 +36,21 @@ struct TipEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: "84.50")) == 0)
     // Tab rings the Bill field: its next key replaces it; Tab, Tab on to the others.
     try window.type("Tab", "1", "2", "Tab", "2", "0", "Tab", "4")
-    var frame = Frame(
-      calculator: TestSupport.calculator(after: "40+44.5="), width: 360, height: 640)
-    frame.mode = .tip
-    for key in try TipKey.sequence("12[tip]20[people]4") { frame.tip.press(key) }
-    frame.focusedField = .people
+    var scene = Scene(width: 360, height: 640, mode: .tip)
+    scene.calculator = TestSupport.calculator(after: "40+44.5=")
+    _ = scene.split.takeBill(from: scene.calculator)
+    for key in try TipKey.sequence("12[tip]20[people]4") { scene.split.press(key) }
+    scene.focusedField = .people
+    var frame = scene.frame
     #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
     // A key past a limit (a third digit of people) turns the value red, briefly.
     try window.type("7", "7")
-    frame.displayCue = .refused
-    frame.tip.press(.digit(.seven))
+    scene.displayCue = .refused
+    scene.split.press(.digit(.seven))
+    frame = scene.frame
     #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
-    frame.displayCue = nil
+    scene.displayCue = nil
+    frame = scene.frame
     #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
     // Back to the calculator: its result is still there.
     try window.type("ctrl+1")

@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRender
 import TestSupport
 import Testing
 
@@ -179,15 +180,16 @@ import Testing
     #expect(state.copyText == "12")
   }
 
-  @Test func tipModeAsksForAPortraitWindowAndHasNoStripToScroll() throws {
+  @Test func tipModeGrowsAWindowBelowItsMinimumAndHasNoStripToScroll() throws {
+    // Tip & Split needs 220 × 400 at 96 dpi: a 852 × 393 window grows only in height.
     var state = WindowState(
       calculator: TestSupport.calculator(after: "1+2+3+4+5="), mode: .scientific, width: 852,
       height: 393)
     state.switchMode(to: .tip)
-    #expect(state.requestedSize == PixelSize(width: 360, height: 640))
+    #expect(state.requestedSize == PixelSize(width: 852, height: 400))
     state.scrollHistory(olderBy: 2)
-    #expect(state.frame.historyOffset == 0)
-    #expect(state.frame.tip == state.tip && state.frame.mode == .tip)
+    #expect(state.frame.tape.offset == 0)
+    #expect(state.frame.tip == TipScreen(state.tip) && state.frame.mode == .tip)
   }
 
   @Test func theShortcutsOverlayInTipModeListsItsOwnKeys() {

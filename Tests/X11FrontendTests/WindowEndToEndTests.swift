@@ -102,11 +102,11 @@ struct WindowEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: keys + "1+")) == 0)
   }
 
-  /// "1+2+3+4+5+6": five rows, two fit at 360 × 640. Three ticks bring the first row to the top
-  /// and a fourth changes nothing; a resize, and a click, return to the newest rows.
+  /// "1+2+3+4+5+6+7+8": seven rows, four fit at 360 × 640. Three ticks bring the first row to
+  /// the top and a fourth changes nothing; a resize, and a click, return to the newest rows.
   @Test func theWheelStopsAtTheOldestRowAndResizesAndClicksReturnToTheNewest() throws {
     let server = try XvfbServer()
-    let keys = "1+2+3+4+5+6"
+    let keys = "1+2+3+4+5+6+7+8"
     let window = try CalculatorWindow(server: server, keys: keys)
     let calculator = TestSupport.calculator(after: keys)
     #expect(window.layout.maxHistoryOffset(rowCount: calculator.historyCount) == 3)
@@ -123,11 +123,12 @@ struct WindowEndToEndTests {
     try window.xdotool(["mousemove", "--window", window.window] + onStrip)
     try window.xdotool("click", "--repeat", "2", "--delay", "20", "4")
     #expect(try window.differingPixels(from: window.render(calculator, historyOffset: 2)) == 0)
-    // A click above the rows (a click on a row puts its number in the display).
-    let top = window.layout.historyRect
+    // A click on the display's empty left end (a click on a row puts its number in the
+    // display).
+    let display = window.layout.displayRect
     try window.xdotool(
-      "mousemove", "--window", window.window, "\(Int(top.maxX) - 30)", "\(Int(top.minY) + 2)",
-      "click", "1")
+      "mousemove", "--window", window.window, "\(Int(display.minX) + 5)",
+      "\(Int(display.minY + display.height / 2))", "click", "1")
     #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
   }
 
@@ -277,14 +278,35 @@ struct WindowEndToEndTests {
     #expect(exit?.error == "circlecalc: the window was destroyed by another program\n")
   }
 
+  /// Runs a shell command on the server's display.
+  func shell(_ command: String, on server: XvfbServer) throws {
+    let child = try ChildProcess(["sh", "-c", command], environment: server.environment)
+    #expect(child.wait(timeout: 5) && child.status == 0, "\(command)")
+  }
+
   @Test func xftDpi192DoublesTheInitialSize() throws {
-    let server = try XvfbServer()
-    let merge = try ChildProcess(
-      ["sh", "-c", "echo 'Xft.dpi: 192' | xrdb -merge"],
-      environment: server.environment)
-    #expect(merge.wait(timeout: 5) && merge.status == 0)
+    let server = try XvfbServer(width: 2000, height: 1600)
+    try shell("echo 'Xft.dpi: 192' | xrdb -merge", on: server)
     let window = try CalculatorWindow(server: server, size: nil)
     #expect(window.width == 720 && window.height == 1280)
+  }
+
+  /// docs/SPEC.md section 3: the first launch fits the screen. At Xft.dpi 192 the default
+  /// 360 × 640 is 720 × 1280, too tall for a 1366 × 768 screen: it opens at 768 / 1280 of that,
+  /// 432 × 768, its bottom row on the screen; with a window manager's work area (the screen less
+  /// a 28-pixel panel, `_NET_WORKAREA`), within that: 740 / 1280 of it, 416 × 740.
+  @Test func theFirstLaunchAtHiDPIFitsTheScreenAndTheWorkArea() throws {
+    let server = try XvfbServer(width: 1366, height: 768)
+    try shell("echo 'Xft.dpi: 192' | xrdb -merge", on: server)
+    let window = try CalculatorWindow(server: server, size: nil)
+    #expect(window.width == 432 && window.height == 768)
+    #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
+    let second = try XvfbServer(width: 1366, height: 768)
+    try shell("echo 'Xft.dpi: 192' | xrdb -merge", on: second)
+    try shell(
+      "xprop -root -f _NET_WORKAREA 32c -set _NET_WORKAREA '0, 28, 1366, 740'", on: second)
+    let fitted = try CalculatorWindow(server: second, size: nil)
+    #expect(fitted.width == 416 && fitted.height == 740)
   }
 
   @Test func windowManagerPropertiesAreSet() throws {

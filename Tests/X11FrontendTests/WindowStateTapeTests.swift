@@ -71,28 +71,34 @@ import Testing
     #expect(state.tapeChanges.added.map(\.line) == ["5 × 6 = 30"])
   }
 
-  @Test func oneTickShowsTheLastCalculationAndAClickRecallsItsResult() {
+  /// At rest the strip shows the tape's newest rows above the current calculation: at 360 × 640
+  /// six past rows fit (144u of current rows' room, 24u a past row); the wheel scrolls a row a
+  /// tick up to the oldest.
+  @Test func atRestThePastShowsAndAClickRecallsAResult() {
     var state = state()
     state.tape = TestSupport.tape(after: "2+3*4=1200*1.08+49.9=")
-    #expect(state.frame.shownHistoryRows.isEmpty)
+    #expect(
+      state.frame.shownHistoryRows.map(\.text) == [
+        "× 4", "= 20", "1,200", "× 1.08", "+ 49.9", "= 1,345.9",
+      ])
+    #expect(state.frame.shownHistoryRows.allSatisfy { $0.isPast })
     state.scrollHistory(olderBy: 1)
-    let rows = state.frame.shownHistoryRows
-    #expect(rows.map(\.text) == ["1,200", "× 1.08", "+ 49.9", "= 1,345.9"])
-    #expect(rows.allSatisfy { $0.isPast })
+    #expect(state.frame.shownHistoryRows.first?.text == "+ 3")
     state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["2", "+ 3", "× 4", "= 20"])
-    state.scrollHistory(olderBy: 1)  // the oldest: it stays
+    #expect(
+      state.frame.shownHistoryRows.map(\.text) == ["2", "+ 3", "× 4", "= 20", "1,200", "× 1.08"])
+    state.scrollHistory(olderBy: 1)  // the oldest at the top: it stays
+    #expect(state.frame.tape.offset == 2)
     let twenty = point(ofRow: "= 20", in: state)
     state.pointerPressed(at: twenty)
     #expect(state.calculator.display == "20")
     #expect(state.calculator.history.isEmpty)
-    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.tape.offset == 0)
     #expect(state.frame.pressed == nil)
     #expect(state.tape.count == 2)
     state.pointerReleased(at: twenty)  // the release does nothing more
     #expect(state.calculator.display == "20")
     // An operand works the same: the 1.08 of × 1.08.
-    state.scrollHistory(olderBy: 1)
     state.pointerPressed(at: point(ofRow: "× 1.08", in: state))
     #expect(state.calculator.display == "1.08")
   }
@@ -138,40 +144,40 @@ import Testing
     #expect(state.calculator == TestSupport.calculator(after: "12+34+"))
   }
 
-  /// Just after `=` the strip still shows the calculation the tape's newest one is: the wheel
-  /// goes to the one before it, not to the same calculation again, dimmed.
+  /// Just after `=` the strip shows the calculation the tape's newest one is as the current
+  /// one: not a second time above it, dimmed.
   @Test func theCalculationJustFinishedIsNotShownTwice() {
     var state = state()
     type("7*8=", into: &state)
     type("3+4=", into: &state)
     #expect(state.tape.calculations.map(\.line) == ["7 × 8 = 56", "3 + 4 = 7"])
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["3", "+ 4"])
+    // Two current rows, three past ones above: everything, so the wheel has nothing to do.
+    let everything = ["7", "× 8", "= 56", "3", "+ 4"]
+    #expect(state.frame.shownHistoryRows.map(\.text) == everything)
+    #expect(state.frame.shownHistoryRows.map(\.isPast) == [true, true, true, false, false])
     state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
-    state.scrollHistory(olderBy: 1)  // the oldest: it stays
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
-    // A new number starts a new calculation: both past ones are there again.
+    #expect(state.frame.shownHistoryRows.map(\.text) == everything)
+    // A new number starts a new calculation: both past ones show whole (six past rows).
     type("5", into: &state)
-    state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "3", "+ 4", "= 7"])
+    #expect(
+      state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56", "3", "+ 4", "= 7"])
     // After an operator the result is the first row of a new calculation: the newest past
-    // one shows again (the tape: 7 × 8 = 56, 3 + 4 = 7, 3 + 4 = 7; four past rows fit).
+    // one shows again (the tape: 7 × 8 = 56, 3 + 4 = 7, 3 + 4 = 7; four past rows fit above
+    // the current row).
     type("c3+4=+", into: &state)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["7"])
-    state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 7", "3", "+ 4", "= 7"])
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 7", "3", "+ 4", "= 7", "7"])
   }
 
-  @Test func theWheelGoesThroughTheCurrentRowsFirst() {
-    var state = state(after: "1+2+3+")  // three rows, two fit: one tick within them
+  /// The wheel scrolls the current rows and the past ones alike, a row a tick.
+  @Test func theWheelScrollsARowATick() {
+    var state = state(after: "1+2+3+")  // three current rows (108u of 144u), a past row above
     state.tape = TestSupport.tape(after: "7*8=")
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "1", "+ 2", "+ 3"])
     state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["1", "+ 2"])
-    state.scrollHistory(olderBy: 1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56"])
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56", "1", "+ 2"])
     state.scrollHistory(olderBy: 5)
-    #expect(state.frame.historyOffset == 2)
+    #expect(state.frame.tape.offset == 1)
     state.scrollHistory(olderBy: -1)
-    #expect(state.frame.shownHistoryRows.map(\.text) == ["1", "+ 2"])
+    #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "1", "+ 2", "+ 3"])
   }
 }

@@ -132,8 +132,8 @@ import Testing
     state.pointerPressed(at: Point(x: row.minX + row.width / 2, y: row.minY + row.height / 2))
     #expect(state.mode == .scientific)
     #expect(state.frame.menuSelection == nil)
-    // A portrait window asks for a landscape one; the calculator is kept.
-    #expect(state.requestedSize == PixelSize(width: 852, height: 393))
+    // The window keeps its size (scientific has a portrait arrangement); the calculator is kept.
+    #expect(state.requestedSize == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
     state.toggleMenu()
     let shortcuts = try #require(MenuItem.all.firstIndex(of: .keyboardShortcuts))
@@ -173,23 +173,28 @@ import Testing
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
-  @Test func switchingModesKeepsTheCalculatorAndTurnsTheWindow() {
+  @Test func switchingModesKeepsTheCalculatorAndTheUsersSize() {
     var state = state(after: "4[m+]")
     state.switchMode(to: .basic)
     #expect(state.requestedSize == nil)  // already basic: nothing to do
+    // 360 × 640 is above every mode's minimum: the window keeps it.
     state.switchMode(to: .scientific)
-    #expect(state.requestedSize == PixelSize(width: 852, height: 393))
-    state.requestedSize = nil
+    #expect(state.requestedSize == nil)
     state.showsSecond = true
-    state.width = 852
-    state.height = 393
     state.switchMode(to: .basic)
-    #expect(state.requestedSize == PixelSize(width: 360, height: 640))
+    #expect(state.requestedSize == nil)
     #expect(!state.showsSecond)
     #expect(state.calculator.memory == DecimalNumber(4))
-    var hidpi = WindowState(calculator: Calculator(), width: 720, height: 1280, scale: 2)
+    // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
+    // across only; at 192 dpi each minimum doubles.
+    var small = WindowState(calculator: Calculator(), width: 200, height: 320)
+    small.switchMode(to: .scientific)
+    #expect(small.requestedSize == PixelSize(width: 340, height: 320))
+    var hidpi = WindowState(calculator: Calculator(), width: 400, height: 2000, scale: 2)
     hidpi.switchMode(to: .scientific)
-    #expect(hidpi.requestedSize == PixelSize(width: 1704, height: 786))
+    #expect(hidpi.requestedSize == PixelSize(width: 680, height: 2000))
+    hidpi.switchMode(to: .tip)
+    #expect(hidpi.requestedSize == PixelSize(width: 440, height: 2000))
   }
 
   @Test func secondSwapsTheAlternatesOnTheScientificKeypad() throws {
@@ -200,7 +205,7 @@ import Testing
     let point = layout.circle(at: exponential).center
     state.pointerPressed(at: layout.circle(at: second).center)
     state.pointerReleased(at: layout.circle(at: second).center)
-    #expect(state.frame.showsSecond)
+    #expect(state.frame.face.showsSecond)
     for key: Key in [.digit(.one), .modifier(.point), .digit(.five)] {
       state.typeKey(key, keycode: 10)
     }
@@ -256,31 +261,31 @@ import Testing
     var state = state(after: String(repeating: "1+", count: 30))
     let maximum = layout.maxHistoryOffset(rowCount: state.calculator.history.count)
     state.scrollHistory(olderBy: -1)
-    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.tape.offset == 0)
     for _ in 0..<100 { state.scrollHistory(olderBy: 1) }
-    #expect(state.frame.historyOffset == maximum)
+    #expect(state.frame.tape.offset == maximum)
     state.scrollHistory(olderBy: -1)
-    #expect(state.frame.historyOffset == max(0, maximum - 1))
+    #expect(state.frame.tape.offset == max(0, maximum - 1))
   }
 
-  /// "1+2+3+4+5+6": five rows, two of which fit at 360 × 640; three wheel ticks reach the
+  /// "1+2+3+4+5+6+7+8": seven rows, four of which fit at 360 × 640; three wheel ticks reach the
   /// first row, at the top, and a fourth changes nothing (an old bug reached it in two ticks,
   /// then scrolled on to an empty row).
   @Test func theWheelStopsWithTheOldestRowAtTheTop() throws {
-    var state = state(after: "1+2+3+4+5+6")
-    #expect(layout.visibleHistoryRows == 2)
-    #expect(state.calculator.historyCount == 5)
+    var state = state(after: "1+2+3+4+5+6+7+8")
+    #expect(layout.visibleHistoryRows == 4)
+    #expect(state.calculator.historyCount == 7)
     var shown: [Range<Int>] = []
     for _ in 0..<5 {
-      shown.append(layout.shownHistoryRows(rowCount: 5, offset: state.frame.historyOffset))
+      shown.append(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset))
       state.scrollHistory(olderBy: 1)
     }
-    #expect(shown == [3..<5, 2..<4, 1..<3, 0..<2, 0..<2])
+    #expect(shown == [3..<7, 2..<6, 1..<5, 0..<4, 0..<4])
     let stopped = state.frame
     state.scrollHistory(olderBy: 1)
     #expect(state.frame == stopped)
     for _ in 0..<9 { state.scrollHistory(olderBy: -1) }
-    #expect(layout.shownHistoryRows(rowCount: 5, offset: state.frame.historyOffset) == 3..<5)
+    #expect(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset) == 3..<7)
   }
 
   /// A key, a click anywhere, a resize or a new row each return the strip to the newest row.
@@ -295,9 +300,9 @@ import Testing
     ]
     for (name, act) in acts {
       state.scrollHistory(olderBy: 3)
-      #expect(state.frame.historyOffset == 3, "\(name)")
+      #expect(state.frame.tape.offset == 3, "\(name)")
       act(&state)
-      #expect(state.frame.historyOffset == 0, "\(name)")
+      #expect(state.frame.tape.offset == 0, "\(name)")
     }
   }
 
@@ -394,7 +399,7 @@ import Testing
     state.scrollHistory(olderBy: 5)
     state.typeKey(.digit(.two), keycode: 11)
     state.typeKey(.operation(.add), keycode: 21)
-    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.tape.offset == 0)
   }
 
   @Test(arguments: [(1, 1), (0, 0), (1, 640), (360, 1), (2, 3)])
@@ -413,15 +418,16 @@ import Testing
     state.scrollHistory(olderBy: 3)
     #expect(state.frame.width == width)
     #expect(state.frame.pressed == nil)
-    #expect(state.frame.historyOffset == 0)
+    #expect(state.frame.tape.offset == 0)
   }
 
   @Test func pointsAboveTheKeypadsTopEdgeAreAboveIt() {
     let state = state()
-    // 360 × 640, u = 360 / 393: the keypad's top is 640 − 30u − (5 × 72 + 4 × 12u) = 208.55.
+    // 360 × 640, u = 640 / 746.25: the keypad's top is 640 − 30u − (5 × 67 + 4 × 12u) =
+    // 238.11.
     #expect(state.isAboveKeypad(Point(x: 180, y: 0)))
-    #expect(state.isAboveKeypad(Point(x: 180, y: 208)))
-    #expect(!state.isAboveKeypad(Point(x: 180, y: 209)))
+    #expect(state.isAboveKeypad(Point(x: 180, y: 238)))
+    #expect(!state.isAboveKeypad(Point(x: 180, y: 239)))
     #expect(!state.isAboveKeypad(center(of: .digit(.seven))))
   }
 

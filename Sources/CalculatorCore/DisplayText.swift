@@ -1,0 +1,48 @@
+/// What the display reads: its text, and the shorter forms a narrow window may show instead.
+///
+/// A value, so a frame can hold what is shown without the calculator behind it.
+///
+///     DisplayText(typed: "-12345678901234567890").shortened(toLength: 10)  // "-…,567,890"
+public struct DisplayText: Hashable, Sendable {
+  /// What the number is, as far as shortening it goes.
+  enum Source: Hashable, Sendable {
+    /// A number being typed, as typed (`"-12.50"`).
+    case typed(String)
+    /// A computed value, or NaN.
+    case value(DecimalNumber?)
+  }
+
+  /// The full text: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
+  public let text: String
+  let source: Source
+
+  /// The display of a number being typed, as typed (`"-1234.50"` reads `"-1,234.50"`).
+  public init(typed: String) {
+    source = .typed(typed)
+    text = NumberFormat.grouping(typed: typed)
+  }
+
+  /// The display of a value; nil is NaN.
+  public init(value: DecimalNumber?) {
+    source = .value(value)
+    text = NumberFormat.string(value)
+  }
+
+  /// The display of `0` with nothing typed.
+  public static let zero = DisplayText(typed: "0")
+
+  /// The display in at most `length` characters, for a window too narrow for `text`:
+  /// a value gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its sign, then
+  /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`).
+  public func shortened(toLength length: Int) -> String {
+    switch source {
+    case .typed(let typed):
+      guard text.count > length else { return text }
+      let head = typed.hasPrefix("-") ? "-…" : "…"
+      let tail = text.suffix(max(length - head.count, 1))
+      return head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail)
+    case .value(let value):
+      return NumberFormat.string(value, maxLength: length)
+    }
+  }
+}
