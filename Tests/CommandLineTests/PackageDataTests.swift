@@ -70,7 +70,7 @@ struct PackageDataTests {
       try Self.read("debian/control").contains("\nHomepage: https://github.com/\(homepage)\n"))
     let images = try Self.captures(
       #"<image type="source" width="(\d+)" height="(\d+)">([^<]+)</image>"#, in: metainfo)
-    #expect(images.count == 3)
+    #expect(images.count == 5)
     let base = "https://raw.githubusercontent.com/\(homepage)/main/"
     for image in images {
       #expect(image[2].hasPrefix(base + "assets/"), "\(image[2])")
