@@ -8,6 +8,7 @@
 #include <atk-bridge.h>
 #include <dbus/dbus.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <atspi/atspi-gmain.h> /* after dbus.h, whose types it uses */
 
@@ -30,6 +31,56 @@ static GLogWriterOutput drop_log(
 static void drop_print(const gchar *text) { (void)text; }
 
 static AtkObject *get_root(void) { return ATK_OBJECT(application); }
+
+/* ATK's key event listeners (AtkUtilClass), which atk-bridge adds to forward every key to the
+ * AT-SPI registry, as GTK's key snooper does. */
+typedef struct {
+  AtkKeySnoopFunc listener;
+  gpointer data;
+  guint id;
+} KeyListener;
+
+static GArray *key_listeners;
+
+static guint add_key_event_listener(AtkKeySnoopFunc listener, gpointer data) {
+  static guint last_id;
+  KeyListener entry = {listener, data, ++last_id};
+  if (key_listeners == NULL) key_listeners = g_array_new(FALSE, FALSE, sizeof(KeyListener));
+  g_array_append_val(key_listeners, entry);
+  return entry.id;
+}
+
+static void remove_key_event_listener(guint id) {
+  for (guint index = 0; key_listeners && index < key_listeners->len; index++)
+    if (g_array_index(key_listeners, KeyListener, index).id == id) {
+      g_array_remove_index(key_listeners, index);
+      return;
+    }
+}
+
+/* Every listener sees the event, and it is consumed when one of them consumed it. atk-bridge's
+ * listener waits for the registry's answer (at most 500 ms), serving AT-SPI calls meanwhile. */
+static int key_event(const cca_key_event *event) {
+  int consumed = 0;
+  if (!is_running || key_listeners == NULL || event == NULL) return 0;
+  AtkKeyEventStruct atk_event = {
+      .type = event->is_press ? ATK_KEY_EVENT_PRESS : ATK_KEY_EVENT_RELEASE,
+      .state = event->state,
+      .keyval = event->keysym,
+      .length = event->string ? (gint)strlen(event->string) : 0,
+      .string = (gchar *)(event->string ? event->string : ""),
+      .keycode = (guint16)event->keycode,
+      .timestamp = event->time,
+  };
+  /* A copy: a listener may remove itself. */
+  GArray *listeners = g_array_copy(key_listeners);
+  for (guint index = 0; index < listeners->len; index++) {
+    KeyListener *entry = &g_array_index(listeners, KeyListener, index);
+    consumed |= entry->listener(&atk_event, entry->data) != 0;
+  }
+  g_array_unref(listeners);
+  return consumed;
+}
 static const gchar *get_toolkit_name(void) { return "CircleCalc"; }
 static const gchar *get_toolkit_version(void) { return "1"; }
 
@@ -51,6 +102,8 @@ static void setup(const char *application_name, const cca_callbacks *callbacks) 
   util->get_root = get_root;
   util->get_toolkit_name = get_toolkit_name;
   util->get_toolkit_version = get_toolkit_version;
+  util->add_key_event_listener = add_key_event_listener;
+  util->remove_key_event_listener = remove_key_event_listener;
   application = cca_application_new(application_name);
   nodes = g_ptr_array_new();
   g_ptr_array_add(nodes, application);
@@ -176,7 +229,8 @@ static void set_label(int id, int label_id) {
 
 static void announce(int id, const char *text) {
   CcaNode *node = node_with_id(id);
-  if (node && text) g_signal_emit_by_name(node, "announcement", text);
+  if (node && text && atk_object_get_role(ATK_OBJECT(node)) == ATK_ROLE_NOTIFICATION)
+    cca_node_announce(node, text);
 }
 
 /* One iteration of GLib's default context, whose descriptors share one poll() with `fd`. */
@@ -214,6 +268,7 @@ const cca_table *circlecalc_accessibility_table(void) {
       .set_text = set_text,
       .set_label = set_label,
       .announce = announce,
+      .key_event = key_event,
       .wait = wait_on,
   };
   return &table;

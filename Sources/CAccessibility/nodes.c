@@ -60,8 +60,11 @@ static AtkStateSet *cca_node_ref_state_set(AtkObject *object) {
   if (role == ATK_ROLE_APPLICATION) return set;
   atk_state_set_add_state(set, ATK_STATE_ENABLED);
   atk_state_set_add_state(set, ATK_STATE_SENSITIVE);
-  atk_state_set_add_state(set, ATK_STATE_VISIBLE);
-  atk_state_set_add_state(set, ATK_STATE_SHOWING);
+  /* A notification is only heard: it shows for the moment of its announcement. */
+  if (role != ATK_ROLE_NOTIFICATION) {
+    atk_state_set_add_state(set, ATK_STATE_VISIBLE);
+    atk_state_set_add_state(set, ATK_STATE_SHOWING);
+  }
   if (role == ATK_ROLE_FRAME) atk_state_set_add_state(set, ATK_STATE_RESIZABLE);
   if (ATK_IS_TEXT(object)) { /* entries: typed into from the keyboard, one line */
     atk_state_set_add_state(set, ATK_STATE_EDITABLE);
@@ -300,6 +303,45 @@ static void cca_entry_interface_init(AtkTextIface *iface) {
   iface->get_n_selections = cca_entry_get_n_selections;
 }
 
+/* CcaMenu: a menu (AtkSelection): its selected item is the child with the `selected` bit, and
+ * a change of that bit on a child is announced on the menu too (selection-changed). */
+
+CCA_DEFINE_NODE_TYPE(CcaMenu, cca_menu, cca_element_get_type(), ATK_TYPE_SELECTION,
+    AtkSelectionIface)
+
+/* The `index`th selected child, or NULL; its index among all the children in `position`. */
+static CcaNode *cca_menu_selected_child(AtkSelection *selection, gint index) {
+  GPtrArray *children = CCA_NODE(selection)->children;
+  for (guint position = 0; position < children->len; position++) {
+    CcaNode *child = g_ptr_array_index(children, position);
+    if ((child->states & CCA_STATE_SELECTED) && index-- == 0) return child;
+  }
+  return NULL;
+}
+
+static gint cca_menu_get_selection_count(AtkSelection *selection) {
+  gint count = 0;
+  while (cca_menu_selected_child(selection, count)) count++;
+  return count;
+}
+
+static AtkObject *cca_menu_ref_selection(AtkSelection *selection, gint index) {
+  CcaNode *child = cca_menu_selected_child(selection, index);
+  return child ? g_object_ref(ATK_OBJECT(child)) : NULL;
+}
+
+static gboolean cca_menu_is_child_selected(AtkSelection *selection, gint index) {
+  GPtrArray *children = CCA_NODE(selection)->children;
+  if (index < 0 || (guint)index >= children->len) return FALSE;
+  return (((CcaNode *)g_ptr_array_index(children, index))->states & CCA_STATE_SELECTED) != 0;
+}
+
+static void cca_menu_interface_init(AtkSelectionIface *iface) {
+  iface->get_selection_count = cca_menu_get_selection_count;
+  iface->ref_selection = cca_menu_ref_selection;
+  iface->is_child_selected = cca_menu_is_child_selected;
+}
+
 /* Building and changing the tree. */
 
 CcaNode *cca_application_new(const char *name) {
@@ -324,7 +366,12 @@ CcaNode *cca_node_new(int id, cca_role role) {
     type = cca_button_get_type();
     atk_role = ATK_ROLE_PUSH_BUTTON;
     break;
-  case CCA_ROLE_MENU: atk_role = ATK_ROLE_MENU; break;
+  case CCA_ROLE_MENU:
+    type = cca_menu_get_type();
+    atk_role = ATK_ROLE_MENU;
+    break;
+  case CCA_ROLE_STATUS_BAR: atk_role = ATK_ROLE_STATUSBAR; break;
+  case CCA_ROLE_NOTIFICATION: atk_role = ATK_ROLE_NOTIFICATION; break;
   case CCA_ROLE_MENU_ITEM:
     type = cca_button_get_type();
     atk_role = ATK_ROLE_MENU_ITEM;
@@ -434,6 +481,14 @@ void cca_node_set_states(CcaNode *node, unsigned states) {
     if (bit == CCA_STATE_ACTIVE && ATK_IS_WINDOW(node))
       g_signal_emit_by_name(node, is_on ? "activate" : "deactivate");
   }
+  AtkObject *parent = object->accessible_parent;
+  if ((changed & CCA_STATE_SELECTED) && parent && ATK_IS_SELECTION(parent))
+    g_signal_emit_by_name(parent, "selection-changed");
+}
+
+void cca_node_announce(CcaNode *node, const char *text) {
+  atk_object_set_name(ATK_OBJECT(node), text);
+  atk_object_notify_state_change(ATK_OBJECT(node), ATK_STATE_SHOWING, TRUE);
 }
 
 /* Typing appends ("8" → "84": insert "4" at 1), ⌫ cuts ("84" → "8": remove "4" at 1); any

@@ -9,7 +9,7 @@
 /* Every node: an AtkObject with children, an id, its state bits and its box. The application
  * node is a plain CcaNode; the others are CcaElements (AtkComponent), the frame a CcaFrame
  * (AtkWindow too), the keys and menu items CcaButtons (AtkAction too), entries CcaEntries
- * (AtkText too). */
+ * (AtkText too), menus CcaMenus (AtkSelection too). */
 typedef struct CcaNode {
   AtkObject parent_instance;
   GPtrArray *children; /* owned references */
@@ -47,6 +47,8 @@ void cca_node_set_extents(CcaNode *node, const AtkRectangle *extents);
 void cca_node_set_states(CcaNode *node, unsigned states);
 /* Changes an entry's text, announcing what was removed and inserted and the caret's move. */
 void cca_node_set_text(CcaNode *node, const char *text);
+/* A notification speaks `text`: its new name, then showing (state-changed:showing). */
+void cca_node_announce(CcaNode *node, const char *text);
 /* Makes `label` the one label of `node` (NULL: none), in both directions. */
 void cca_node_set_label(CcaNode *node, CcaNode *label);
 

@@ -13,7 +13,9 @@
 #define CIRCLECALC_ACCESSIBILITY_H
 
 /* What a node is; the application node (id 0) exists from the start. Push buttons and (radio)
- * menu items have the `click` action; an entry holds a text (AtkText: editable, one line). */
+ * menu items have the `click` action; an entry holds a text (AtkText: editable, one line); a
+ * menu tells which of its items is selected (AtkSelection); a notification speaks what
+ * `announce` gives it (inside a status bar, screen readers say it without its role). */
 typedef enum cca_role {
   CCA_ROLE_FRAME,
   CCA_ROLE_LABEL,
@@ -24,6 +26,8 @@ typedef enum cca_role {
   CCA_ROLE_MENU_ITEM,
   CCA_ROLE_RADIO_MENU_ITEM,
   CCA_ROLE_ENTRY,
+  CCA_ROLE_STATUS_BAR,
+  CCA_ROLE_NOTIFICATION,
 } cca_role;
 
 /* States a node can change; the others follow from its role (enabled, visible, editable…). */
@@ -46,6 +50,17 @@ typedef struct cca_callbacks {
   /* The top-left corner of the window on the screen, in pixels. */
   void (*window_origin)(void *context, int *x, int *y);
 } cca_callbacks;
+
+/* A key event of the window, as the X server sent it. */
+typedef struct cca_key_event {
+  int is_press;       /* 1 for KeyPress, 0 for KeyRelease */
+  unsigned keysym;    /* after Shift and NumLock: `asterisk`, `KP_End` */
+  unsigned state;     /* the X modifier mask at the event */
+  unsigned keycode;   /* the hardware key */
+  unsigned time;      /* the X server time, milliseconds */
+  const char *string; /* UTF-8: the text it types when printable (or with Ctrl), else the
+                         keysym's name (`Return`, `BackSpace`), as GTK gives ATK */
+} cca_key_event;
 
 typedef struct cca_table {
   /* CCA_VERSION of the library; the caller refuses a table of another version. */
@@ -75,14 +90,19 @@ typedef struct cca_table {
   void (*set_text)(int node, const char *text);
   /* The label node that names `node` (LABELLED_BY, and LABEL_FOR back); 0 for none. */
   void (*set_label)(int node, int label);
-  /* Asks screen readers to speak `text` now, whatever has the focus (object:announcement). */
+  /* Asks screen readers to speak `text` now, whatever has the focus: a notification node takes
+   * it as its name and shows (state-changed:showing), which Orca speaks and lists. */
   void (*announce)(int node, const char *text);
+  /* Gives a key event to ATK's key event listeners (atk-bridge sends it to the AT-SPI registry,
+   * where a screen reader may consume it) before the window acts on it; 1 when a listener
+   * consumed it: the window then does nothing with it. 0 while the bridge is not running. */
+  int (*key_event)(const cca_key_event *event);
   /* Sleeps in one poll() on `fd` and the bridge's own descriptors, at most `timeout_ms`
    * (-1: no limit), runs what the bridge has to do, and returns 1 when `fd` is readable. */
   int (*wait)(int fd, int timeout_ms);
 } cca_table;
 
-#define CCA_VERSION 2
+#define CCA_VERSION 3
 
 /* The one symbol circlecalc looks up, and the only one the library exports. */
 __attribute__((visibility("default"))) const cca_table *circlecalc_accessibility_table(void);
