@@ -75,9 +75,21 @@ final class Accessibility {
     table.wait(descriptor, milliseconds) != 0
   }
 
-  /// Speaks `text` once, from the window: what has no name change of its own to announce.
+  /// Speaks `text` once, wherever the focus is, through the window's notification (the
+  /// status bar's: `AccessibleElement.statusBar`).
   func announce(_ text: String) {
-    if let frame { table.announce(frame.id, text) }
+    func notification(in node: Node) -> Int32? {
+      node.element.role == .notification
+        ? node.id : node.children.lazy.compactMap(notification).first
+    }
+    if let id = frame.flatMap(notification) { table.announce(id, text) }
+  }
+
+  /// Gives a key event to the screen reader before the window acts on it (ATK's key event
+  /// listeners, as GTK does); true when it consumed the key (an Orca command such as
+  /// where-am-I on KP_Enter), which the window must then leave alone.
+  func forward(_ event: cca_key_event) -> Bool {
+    withUnsafePointer(to: event) { table.key_event($0) != 0 }
   }
 
   /// Tells the library what changed since the last tree.
@@ -90,15 +102,12 @@ final class Accessibility {
     }
   }
 
-  /// Adds a node for `element` and its children; one that announces its changes is also
-  /// announced when it comes into a tree already shown (the per-person amount on entering Tip &
-  /// Split).
+  /// Adds a node for `element` and its children.
   private func add(_ element: AccessibleElement, to parent: Int32, at index: Int) -> Node {
     let id = table.add(parent, Int32(index), Accessibility.role(element.role))
     var node = Node(id: id, element: element, children: [])
     node.element.children = []
     table.set_name(id, element.name)
-    if element.announcesChanges && frame != nil { table.announce(id, element.name) }
     if let text = element.text { table.set_text(id, text) }
     setExtents(id, element.bounds)
     table.set_states(id, Accessibility.states(element))
@@ -118,11 +127,7 @@ final class Accessibility {
   /// matched ones are updated, the others removed or inserted where they belong.
   private func reconcile(_ node: inout Node, with element: AccessibleElement) {
     let old = node.element
-    if old.name != element.name {
-      table.set_name(node.id, element.name)
-      // Orca 47.3+ speaks announcements; older ones read a name only on the focused object.
-      if element.announcesChanges { table.announce(node.id, element.name) }
-    }
+    if old.name != element.name { table.set_name(node.id, element.name) }
     if let text = element.text, old.text != text { table.set_text(node.id, text) }
     if old.bounds != element.bounds { setExtents(node.id, element.bounds) }
     let states = Accessibility.states(element)
@@ -234,6 +239,8 @@ final class Accessibility {
     case .menuItem: CCA_ROLE_MENU_ITEM
     case .radioMenuItem: CCA_ROLE_RADIO_MENU_ITEM
     case .entry: CCA_ROLE_ENTRY
+    case .statusBar: CCA_ROLE_STATUS_BAR
+    case .notification: CCA_ROLE_NOTIFICATION
     }
   }
 

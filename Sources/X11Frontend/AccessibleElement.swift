@@ -11,6 +11,7 @@ struct AccessibleElement: Equatable, Sendable {
   /// What the element is, in AT-SPI's terms.
   enum Role: Equatable, Sendable {
     case frame, label, list, listItem, pushButton, menu, menuItem, radioMenuItem, entry
+    case statusBar, notification
   }
 
   /// What a `click` on the element does.
@@ -35,19 +36,20 @@ struct AccessibleElement: Equatable, Sendable {
   var labelledBy: Int? = nil
   /// On: the pending operator, `2nd` while on, the angle key in radians, the current mode.
   var isChecked = false
-  /// Can take the keyboard focus: keys, fields, menus and their lines, the shortcuts overlay.
+  /// Can take the keyboard focus: the display, keys, fields, menus and their lines, the
+  /// shortcuts overlay.
   var isFocusable = false
   /// The key or field inside the focus ring, the menu line the keyboard selected, the open menu
-  /// while none is, or the shortcuts overlay.
+  /// while none is, or the shortcuts overlay; without any of them, where typing goes: the
+  /// display, or in Tip & Split the active field.
   var isFocused = false
-  /// One of siblings of which one is selected: the Tip & Split fields.
+  /// One of siblings of which one is selected: the Tip & Split fields, the menu's lines.
   var isSelectable = false
-  /// The selected one: the Tip & Split field that typing goes into (the active field).
+  /// The selected one: the Tip & Split field that typing goes into (the active field), the menu
+  /// line the keyboard selected.
   var isSelected = false
   /// The frame while the window has the keyboard focus.
   var isActive = false
-  /// Each new name is spoken at once, wherever the focus is: the display, the per-person amount.
-  var announcesChanges = false
   /// What the element's `click` action does (push buttons and menu items), or what taking the
   /// focus does (fields).
   var target: Target? = nil
@@ -57,8 +59,8 @@ struct AccessibleElement: Equatable, Sendable {
 extension AccessibleElement {
   /// The frame of a window showing `frame`: the display (a label named with the display text),
   /// the history strip (a list of the rows it shows, oldest first) or in tip mode the fields and
-  /// results, one push button per key, row by row, then the mode menu or the shortcuts overlay
-  /// while one shows, which then has the focus.
+  /// results, one push button per key, row by row, the status bar that speaks, then the mode
+  /// menu or the shortcuts overlay while one shows, which then has the focus.
   init(frame: Frame, isActive: Bool) {
     let layout = frame.layout
     let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
@@ -69,8 +71,9 @@ extension AccessibleElement {
     } else {
       children += AccessibleElement.calculatorScreen(of: frame, layout: layout)
     }
+    if !layout.isEmpty { children += AccessibleElement.keys(of: frame, layout: layout) }
+    children.append(AccessibleElement.statusBar)
     guard !layout.isEmpty else { return }
-    children += AccessibleElement.keys(of: frame, layout: layout)
     if let selection = frame.menuSelection, let menu = layout.menu {
       children.append(AccessibleElement.menu(menu, selection: selection, mode: frame.mode))
     } else if let lines = frame.shortcuts {
@@ -90,11 +93,29 @@ extension AccessibleElement {
     frame.menuSelection == nil && frame.shortcuts == nil
   }
 
-  /// The display (announcing each new text), the tape strip and, in a wide window, the side
-  /// panel (a list of its lines, each a finished calculation or a part of a long one).
+  /// Whether where typing goes has the focus: the display, or the active field.
+  ///
+  /// So a screen reader's where-am-I reads it; the ring on a key, the menu and the overlay take
+  /// the focus.
+  private static func typingHasFocus(_ frame: Frame) -> Bool {
+    ringHasFocus(frame) && frame.focused == nil
+  }
+
+  /// Where the window's announcements are spoken from (`Accessibility.announce`): a notification
+  /// in a status bar, with no box of its own, which screen readers speak without its role.
+  static let statusBar = AccessibleElement(
+    role: .statusBar, name: "", bounds: Rect(x: 0, y: 0, width: 0, height: 0),
+    children: [
+      AccessibleElement(
+        role: .notification, name: "", bounds: Rect(x: 0, y: 0, width: 0, height: 0))
+    ])
+
+  /// The display, focused while typing goes there, the tape strip and, in a wide window, the
+  /// side panel (a list of its lines, each a finished calculation or a part of a long one).
   private static func calculatorScreen(of frame: Frame, layout: Layout) -> [AccessibleElement] {
     let display = AccessibleElement(
-      role: .label, name: frame.display.text, bounds: layout.displayRect, announcesChanges: true)
+      role: .label, name: frame.display.text, bounds: layout.displayRect, isFocusable: true,
+      isFocused: typingHasFocus(frame))
     var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
     strip.children = frame.shownHistoryRows.map {  // past calculations too, above the current
       AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
@@ -109,9 +130,9 @@ extension AccessibleElement {
 
   /// Tip & Split: each field a label with its title and an entry named by it (the label is
   /// also its `labelledBy`) holding the value as shown, selected while it is the one typed into,
-  /// focused inside the focus ring (a focus request makes it active); then the results, labels
-  /// named with their title and amount, the per-person amount announcing each change, and the
-  /// shares line while the shares exceed the total.
+  /// focused then unless the ring is on a key (a focus request makes it active); then the
+  /// results, labels named with their title and amount, and the shares line while the shares
+  /// exceed the total.
   private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
     guard let split = frame.tip else { return [] }
     var elements: [AccessibleElement] = []
@@ -121,15 +142,14 @@ extension AccessibleElement {
         AccessibleElement(
           role: .entry, name: field.title, bounds: box, text: split.text(of: field),
           labelledBy: elements.count - 1, isFocusable: true,
-          isFocused: ringHasFocus(frame) && frame.focusedField == field, isSelectable: true,
+          isFocused: typingHasFocus(frame) && field == split.active, isSelectable: true,
           isSelected: field == split.active, target: .field(field)))
     }
     elements += [
       AccessibleElement(role: .label, name: "Tip, \(split.tip)", bounds: layout.tipRow),
       AccessibleElement(role: .label, name: "Total, \(split.total)", bounds: layout.totalRow),
       AccessibleElement(
-        role: .label, name: "Per person, \(split.perPerson)", bounds: layout.perPersonRow,
-        announcesChanges: true),
+        role: .label, name: "Per person, \(split.perPerson)", bounds: layout.perPersonRow),
     ]
     // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
     if let shares = split.shares, let overshoot = split.overshoot {
@@ -165,7 +185,8 @@ extension AccessibleElement {
   }
 
   /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked), the keyboard's selection focused, or the menu itself while none is selected.
+  /// checked), the keyboard's selection selected and focused, or the menu itself focused while
+  /// none is selected.
   private static func menu(_ menu: MenuLayout, selection: MenuSelection, mode: Mode)
     -> AccessibleElement
   {
@@ -178,7 +199,7 @@ extension AccessibleElement {
         AccessibleElement(
           role: isMode ? .radioMenuItem : .menuItem, name: item.title, bounds: menu.rows[index],
           isChecked: item == .mode(mode), isFocusable: true, isFocused: selection.index == index,
-          target: .menuItem(item)))
+          isSelectable: true, isSelected: selection.index == index, target: .menuItem(item)))
     }
     return element
   }

@@ -1,3 +1,4 @@
+import CAccessibilityInterface
 import CX11
 import CalculatorLayout
 import Glibc
@@ -14,6 +15,7 @@ extension App {
       bus: bus, tree: accessibleTree,
       handlers: Accessibility.Handlers(
         click: { [unowned self] target in
+          typedEcho = false
           switch target {
           case .cell(let cell): state.click(cell)
           case .menuItem(let item): state.choose(item)
@@ -36,15 +38,43 @@ extension App {
     AccessibleElement(frame: state.frame, isActive: hasInputFocus)
   }
 
-  /// Tells the bridge what changed since the last call (nothing when it is off), and speaks a
-  /// refusal (a paste that is not a number, NaN copied, a Tip & Split key beyond its limit):
-  /// the display only turns red, and its text stays the same.
+  /// Tells the bridge what changed since the last call (nothing when it is off), then speaks
+  /// what changed wherever the focus is (`SpokenLines`: a result, the mode, a field, the share)
+  /// and a refusal (a paste that is not a number, NaN copied, a Tip & Split key beyond its
+  /// limit), after which the display only turns red, its text the same.
   func updateAccessibility() {
     guard let accessibility else { return }
-    accessibility.update(accessibleTree)
+    let frame = state.frame
+    accessibility.update(AccessibleElement(frame: frame, isActive: hasInputFocus))
+    let lines = SpokenLines(frame: frame)
+    var said = spokenLines.flatMap { lines.announcement(since: $0, echoed: typedEcho) }
+    spokenLines = lines
+    typedEcho = false
     if state.refusals != announcedRefusals {
       announcedRefusals = state.refusals
-      accessibility.announce(App.refusalAnnouncement)
+      said = [said, App.refusalAnnouncement].compactMap { $0 }.joined(separator: ", ")
+    }
+    if let said { accessibility.announce(said) }
+  }
+
+  /// Gives a key event to the screen reader before the window acts on it, as GTK does.
+  ///
+  /// True when the screen reader consumed it (Orca's where-am-I on KP_Enter): the window must
+  /// then leave it alone (docs/SPEC.md section 9). Without the bridge: false at once.
+  func forwardKey(_ event: XKeyEvent, keysym: KeySym, text: String) -> Bool {
+    guard let accessibility else { return false }
+    // GTK's string: the text when it is a visible character or Ctrl is down (`7`, `+`,
+    // "\u{03}"), otherwise the keysym's name (`Return`, `BackSpace`, `space`, `KP_Enter`).
+    let isVisible = text.unicodeScalars.first.map { $0.value > 0x20 && $0.value != 0x7f } ?? false
+    let name =
+      !text.isEmpty && (isVisible || event.state & UInt32(ControlMask) != 0)
+      ? text : XKeysymToString(keysym).map { String(cString: $0) } ?? ""
+    return name.withCString { string in
+      accessibility.forward(
+        cca_key_event(
+          is_press: event.type == KeyPress ? 1 : 0, keysym: UInt32(truncatingIfNeeded: keysym),
+          state: event.state, keycode: event.keycode, time: UInt32(truncatingIfNeeded: event.time),
+          string: string))
     }
   }
 

@@ -3,14 +3,13 @@ import CalculatorLayout
 
 // One method per X event, called from `App.handle(_:)`.
 extension App {
+  /// A key went down: a screen reader sees it first (`forwardKey`) and may take it; otherwise
+  /// the menu's keys, then the bindings table.
   func keyPress(_ event: inout XKeyEvent) {
+    let (keysym, text) = lookUpKey(&event)
+    if forwardKey(event, keysym: keysym, text: text) { return }
     state.userActed()
-    var keysym: KeySym = 0
-    // The keysym after Shift, NumLock and the layout: Shift+8 is `asterisk`, KP_1 without NumLock
-    // is `KP_End`. The text is unused (Ctrl+C gives "\u{03}").
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { text in
-      _ = XLookupString(&event, text.baseAddress, Int32(text.count - 1), &keysym, nil)
-    }
+    typedEcho = false
     if state.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
       switch command.command {
       case .previous: state.moveMenuSelection(by: -1)
@@ -23,6 +22,7 @@ extension App {
     case .key(let key):
       lightKey(key)
       state.typeKey(key, keycode: event.keycode)
+      typedEcho = SpokenLines.isEchoed(key)
     case .action(.copy): copy(time: event.time)
     case .action(.paste): paste(from: atoms.clipboard, time: event.time)
     case .action(.quit): isRunning = false
@@ -35,14 +35,33 @@ extension App {
     }
   }
 
-  func keyRelease(_ event: XKeyEvent) {
+  func keyRelease(_ event: inout XKeyEvent) {
+    let (keysym, text) = lookUpKey(&event)
+    if forwardKey(event, keysym: keysym, text: text) { return }
     state.keyReleased(keycode: event.keycode)
+  }
+
+  /// The keysym after Shift, NumLock and the layout (Shift+8 is `asterisk`, KP_1 without NumLock
+  /// is `KP_End`) and, for a screen reader only, the text the key types (Ctrl+C gives "\u{03}":
+  /// the bindings use only the keysym).
+  func lookUpKey(_ event: inout XKeyEvent) -> (keysym: KeySym, text: String) {
+    var keysym: KeySym = 0
+    let wantsText = accessibility != nil
+    let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      let count = buffer.withMemoryRebound(to: CChar.self) {
+        XLookupString(&event, $0.baseAddress, Int32($0.count - 1), &keysym, nil)
+      }
+      return wantsText ? String(decoding: buffer.prefix(Int(max(count, 0))), as: UTF8.self) : ""
+    }
+    return (keysym, text)
   }
 
   func buttonPress(_ event: XButtonEvent) {
     let point = Point(x: Double(event.x), y: Double(event.y))
     switch Int32(event.button) {
     case Button1:
+      typedEcho = false
+      state.hideFocusRing()
       state.pointerPressed(at: point)
     case Button2:
       state.userActed()

@@ -91,6 +91,11 @@ final class App {
   var accessibility: Accessibility?
   /// The refusals spoken so far (`WindowState.refusals`).
   var announcedRefusals = 0
+  /// The spoken lines a screen reader was last told of (`SpokenLines`).
+  var spokenLines: SpokenLines?
+  /// The last key of the turn was a digit or point typed on the keyboard, which the screen
+  /// reader's key echo said.
+  var typedEcho = false
   /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
   var hasInputFocus = false
   /// The mode whose minimum size the window manager was last told (WM_NORMAL_HINTS).
@@ -215,7 +220,7 @@ final class App {
   func handle(_ event: inout XEvent) {
     switch event.type {
     case KeyPress: keyPress(&event.xkey)
-    case KeyRelease: keyRelease(event.xkey)
+    case KeyRelease: keyRelease(&event.xkey)
     case ButtonPress: buttonPress(event.xbutton)
     case ButtonRelease: buttonRelease(event.xbutton)
     case MotionNotify: motionNotify(event.xmotion)

@@ -50,6 +50,9 @@ struct WindowState: Equatable, Sendable {
   var focusedCell: GridPosition?
   /// In tip mode, the focus ring is on the active field (which field is the core's `active`).
   var focusesField = false
+  /// The focus ring follows the keyboard only: a mouse click hides it, the next Tab (or a screen
+  /// reader's focus request) shows it again.
+  private(set) var showsFocusRing = true
   /// The calculator when tip mode was last entered: its result was offered as the bill then.
   private var offeredCalculator: Calculator?
 
@@ -78,8 +81,8 @@ struct WindowState: Equatable, Sendable {
     frame.pressed = litCell
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = displayCue
-    frame.focused = menu == nil ? focusedCell : nil  // the open menu has the focus
-    frame.focusedField = mode == .tip && focusesField ? tip.active : nil
+    frame.focused = menu == nil && showsFocusRing ? focusedCell : nil  // the open menu has it
+    frame.focusedField = mode == .tip && focusesField && showsFocusRing ? tip.active : nil
     return frame
   }
 
@@ -258,7 +261,7 @@ struct WindowState: Equatable, Sendable {
     if let field = layout.tip?.field(at: point) {
       // A click on a field makes it active, and the focus ring, if it shows, follows it.
       tip.press(.field(field))
-      if focusedCell != nil || focusesField { focus(.field(field)) }
+      if showsFocusRing && (focusedCell != nil || focusesField) { focus(.field(field)) }
       highlight = nil
       return
     }
@@ -392,8 +395,16 @@ struct WindowState: Equatable, Sendable {
     return focusedCell.map(FocusStop.cell)
   }
 
-  /// Moves the focus ring to a stop; a field becomes the active one, its next key replacing it.
+  /// A mouse click: the focus ring hides until the next Tab, as it rings a key only for the
+  /// keyboard (shown after a click, it looked like a pending operator).
+  mutating func hideFocusRing() {
+    showsFocusRing = false
+  }
+
+  /// Moves the focus ring to a stop and shows it; a field becomes the active one, its next key
+  /// replacing it.
   mutating func focus(_ stop: FocusStop) {
+    showsFocusRing = true
     switch stop {
     case .field(let field):
       focusedCell = nil
@@ -423,9 +434,10 @@ struct WindowState: Equatable, Sendable {
     focus(stops[((index + step) % count + count) % count])
   }
 
-  /// Space: clicks the key inside the focus ring and lights it until the key comes up.
+  /// Space: clicks the key inside the focus ring and lights it until the key comes up; nothing
+  /// while the ring is hidden.
   mutating func pressFocused(keycode: UInt32) {
-    guard let cell = focusedCell, click(cell) else { return }
+    guard showsFocusRing, let cell = focusedCell, click(cell) else { return }
     highlight = .keyboard(cell: cell, keycode: keycode)
   }
 

@@ -40,7 +40,9 @@ struct AccessibilityEndToEndTests {
     #expect(report.frame?.name == "CircleCalc")
     #expect(report.frame?.role == "frame")
     #expect(report.frame?.screen == [50, 70, 360, 640])
-    #expect(report.roles == ["label", "list"] + Array(repeating: "push button", count: 20))
+    #expect(
+      report.roles
+        == ["label", "list"] + Array(repeating: "push button", count: 20) + ["status bar"])
 
     let keys = try #require(report.keys)
     #expect(keys.map(\.name) == Self.basicKeyNames)
@@ -73,23 +75,23 @@ struct AccessibilityEndToEndTests {
     #expect(report.steps?.map(\.checked) == [[], ["plus"], ["plus"], []])
     #expect(report.history == ["7", "+ 8"])
 
-    // Every change was announced, once.
+    // Every change renames the display; each is spoken once from the notification, but the 0
+    // of an operand not yet begun (the clicked operator is what happened).
     let events = report.events ?? []
     let displayNames = events.filter {
       $0.type == "object:property-change:accessible-name" && $0.role == "label"
     }
     #expect(displayNames.map(\.data) == ["7", "0", "8", "15"])
-    let announcements = events.filter { $0.type == "object:announcement" }
-    #expect(announcements.map(\.data) == ["7", "0", "8", "15"])
-    #expect(announcements.allSatisfy { $0.role == "label" })
+    #expect(Self.announcements(events) == ["7", "8", "15"])
     let checked = events.filter { $0.type == "object:state-changed:checked" }
     #expect(checked.map(\.source) == ["plus", "plus"])
     #expect(checked.map(\.detail1) == [1, 0])
 
+    // The display has the focus until the request moves it to a key.
     #expect(report.focused == ["nine"])
     let focusEvents = events.filter { $0.type == "object:state-changed:focused" }
-    #expect(focusEvents.map(\.source) == ["nine"])
-    #expect(focusEvents.map(\.detail1) == [1])
+    #expect(focusEvents.map(\.source) == ["15", "nine"])
+    #expect(focusEvents.map(\.detail1) == [0, 1])
 
     #expect(report.idleWakeUps == 0)
     #expect(report.status == 0)
@@ -112,7 +114,7 @@ struct AccessibilityEndToEndTests {
     #expect(steps.map(\.click) == [nil, "ten percent tip", "more people"])
     // Three fields, each a label and the entry it labels; the results; the 21 keys.
     let fields = ["label", "entry", "label", "entry", "label", "entry"]
-    let keys = Array(repeating: "push button", count: 21)
+    let keys = Array(repeating: "push button", count: 21) + ["status bar"]
     #expect(steps[0].roles == fields + ["label", "label", "label"] + keys)
     // 100 ÷ 2 = 46.475 is rounded up to 46.48, so the shares line shows: one label more.
     #expect(steps[2].roles == fields + ["label", "label", "label", "label"] + keys)
@@ -128,9 +130,9 @@ struct AccessibilityEndToEndTests {
         "Bill", "Tip", "People", "Tip, 8.45", "Total, 92.95", "Per person, 46.48",
         "+0.01, 2 × 46.48 = 92.96",
       ])
-    // Presets and people keys leave the Bill field active.
+    // Presets and people keys leave the Bill field active, and the focus where typing goes.
     #expect(steps.map(\.selected) == [["Bill"], ["Bill"], ["Bill"]])
-    #expect(steps.allSatisfy { $0.focused.isEmpty })
+    #expect(steps.map(\.focused) == Array(repeating: [["entry", "Bill"]], count: 3))
     #expect(report.finalKeys?.prefix(5).last == "twenty-five percent tip")
     #expect(report.finalKeys?.last == "more people")
 
@@ -180,14 +182,15 @@ struct AccessibilityEndToEndTests {
     let selected = events.filter { $0.type == "object:state-changed:selected" }
     #expect(
       selected.map { "\($0.source ?? "") \($0.detail1)" } == ["Bill 1", "Bill 0", "People 1"])
-    // The share is spoken when the mode shows it and at each change.
-    let announcements = events.filter { $0.type == "object:announcement" }
+    // The mode and its fields are spoken when it shows, then what each click changed.
     #expect(
-      announcements.map(\.data) == [
-        "Per person, 97.18", "Per person, 92.95", "Per person, 46.48",
+      Self.announcements(events) == [
+        "Tip & Split, Bill, 84.50, Tip, 15 percent, People, 1, Per person, 97.18",
+        "Tip, 10 percent, Per person, 92.95", "People, 2, Per person, 46.48",
       ])
     let focus = events.filter { $0.type == "focus:" }
-    #expect(focus.map { [$0.role ?? "", $0.source ?? ""] } == [["entry", "People"]])
+    #expect(
+      focus.map { [$0.role ?? "", $0.source ?? ""] } == [["entry", "Bill"], ["entry", "People"]])
     #expect(report.status == 0)
     #expect(report.stderr == "")
   }
@@ -210,13 +213,21 @@ struct AccessibilityEndToEndTests {
     let radio = "radio menu item"
     #expect(steps[0].menuRoles == [radio, radio, radio, "menu item", "menu item"])
     #expect(steps.map(\.checked) == [["Basic"], [], [], ["Basic"], [], ["second functions"]])
-    // The open menu has the focus while no line is selected, the overlay while it shows.
+    // The open menu has the focus while no line is selected, the overlay while it shows, the
+    // display otherwise.
     let menuFocus = ["menu", "modes"]
     let overlayFocus = ["list", "Keyboard Shortcuts"]
-    #expect(steps.map(\.focused) == [[menuFocus], [overlayFocus], [], [menuFocus], [], []])
+    let displayFocus = ["label", "0"]
+    #expect(
+      steps.map(\.focused) == [
+        [menuFocus], [overlayFocus], [displayFocus], [menuFocus], [displayFocus], [displayFocus],
+      ])
     let focus = (report.events ?? []).filter { $0.type == "focus:" }
     #expect(
-      focus.map { [$0.role ?? "", $0.source ?? ""] } == [menuFocus, overlayFocus, menuFocus])
+      focus.map { [$0.role ?? "", $0.source ?? ""] } == [
+        menuFocus, overlayFocus, displayFocus, menuFocus, displayFocus,
+      ])
+    #expect(Self.announcements(report.events ?? []) == ["Scientific"])
     let names = try #require(report.finalKeys)
     #expect(names.count == 50)
     // In reading order: a portrait window stacks the 30 functions above the basic keypad.
@@ -258,9 +269,7 @@ struct AccessibilityEndToEndTests {
       server: server)
     #expect(report.error == nil)
     #expect(report.display == "NaN")  // NaN is not copied
-    let announcements = (report.events ?? []).filter { $0.type == "object:announcement" }
-    #expect(announcements.map(\.data) == ["Not accepted", "Not accepted"])
-    #expect(announcements.map(\.source) == ["CircleCalc", "CircleCalc"])
+    #expect(Self.announcements(report.events ?? []) == ["Not accepted", "Not accepted"])
     #expect(report.stderr == "")
   }
 
@@ -415,6 +424,12 @@ struct AccessibilityEndToEndTests {
       case finalKeys = "final_keys"
       case focusedEntries = "focused_entries"
     }
+  }
+
+  /// What the window's notification spoke (`Accessibility.announce`): its name as it shows.
+  static func announcements(_ events: [Report.Event]) -> [String?] {
+    events.filter { $0.type == "object:state-changed:showing" && $0.role == "notification" }
+      .map(\.source)
   }
 
   /// Runs the client in a D-Bus session of its own on `server`, with circlecalc (`binary`, by

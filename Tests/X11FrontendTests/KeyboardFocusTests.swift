@@ -134,4 +134,38 @@ import Testing
     #expect(state.frame.focused == cell(2, 1))
     #expect(state.calculator.display == "4")
   }
+
+  /// The ring follows the keyboard only: a mouse click hides it (a ringed operator looked
+  /// pending), Space then presses nothing, and the next Tab shows it on the next key.
+  @Test func aMouseClickHidesTheRingUntilTheNextTab() {
+    var state = state()
+    state.moveFocus(by: 1)
+    state.moveFocus(by: 1)
+    #expect(state.frame.focused == cell(0, 1))
+    state.hideFocusRing()
+    state.click(cell(1, 0))  // the mouse's press and release on 7
+    #expect(state.frame.focused == nil)
+    #expect(state.calculator.display == "7")
+    state.pressFocused(keycode: 65)
+    #expect(state.calculator.display == "7")  // ± was not pressed
+    state.moveFocus(by: 1)
+    #expect(state.frame.focused == cell(0, 2))
+    state.pressFocused(keycode: 65)
+    #expect(state.calculator.display == "0.07")  // % of 7
+  }
+
+  /// In Tip & Split a click on a field makes it active without showing the hidden ring there.
+  @Test func aClickOnAFieldLeavesTheHiddenRingHidden() {
+    var state = state()
+    state.switchMode(to: .tip)
+    state.moveFocus(by: 1)
+    #expect(state.frame.focusedField == .bill)
+    state.hideFocusRing()
+    let layout = Layout(width: 360, height: 640, keypad: .tip)
+    let people = layout.tip?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    state.pointerPressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2))
+    #expect(state.tip.active == .people)
+    #expect(state.frame.focusedField == nil)
+    #expect(state.frame.focused == nil)
+  }
 }

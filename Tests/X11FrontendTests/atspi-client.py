@@ -34,7 +34,7 @@ EVENTS = [
     "object:state-changed:selected",
     "object:text-changed:insert",
     "object:text-changed:delete",
-    "object:announcement",
+    "object:state-changed:showing",
     "focus:",
 ]
 

@@ -1,0 +1,81 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+import TestSupport
+import Testing
+
+@testable import X11Frontend
+
+/// What a screen reader is told after each step (docs/SPEC.md section 9), from two frames.
+@Suite struct SpokenLinesTests {
+  func frame(_ keys: String, mode: Mode = .basic, tip: TipCalculator = TipCalculator()) -> Frame {
+    Frame(
+      layout: Layout(width: 360, height: 640, keypad: .of(mode)),
+      calculator: TestSupport.calculator(after: keys), split: tip)
+  }
+
+  /// The words after typing `keys` then `key`, the key typed on the keyboard (its echo spoken)
+  /// or clicked.
+  func said(after keys: String, then key: String, typed: Bool = true) throws -> String? {
+    let pressed = try #require(try Key.sequence(key).first)
+    let old = SpokenLines(frame: frame(keys))
+    return SpokenLines(frame: frame(keys + key))
+      .announcement(since: old, echoed: typed && SpokenLines.isEchoed(pressed))
+  }
+
+  // The expected words are what the display shows (docs/SPEC.md section 2 by hand: 7 + 8 is
+  // 15, ⌫ on 123 leaves 12, √2 to 20 digits is 1.4142135623730950488), or nothing where the
+  // key echo already said it.
+  @Test(
+    arguments: [
+      ("", "7", true, nil),  // the echo said 7
+      ("", "7", false, "7"),  // a click or Space: nobody said it
+      ("7", "+", true, nil),  // the 0 of an operand not begun
+      ("7+", "8", true, nil),
+      ("7+8", "=", true, "15"),
+      ("123", "b", true, "12"),
+      ("12", ".", true, nil),
+      ("2", "[sqrt]", true, "1.4142135623730950488"),
+      ("5/0", "=", true, "NaN"),
+      ("15", "a", true, "0"),
+      ("7", "n", true, "-7"),
+    ] as [(String, String, Bool, String?)])
+  func theDisplaySpeaksWhatTheEchoDidNotSay(
+    keys: String, key: String, typed: Bool, expected: String?
+  ) throws {
+    #expect(try said(after: keys, then: key, typed: typed) == expected)
+  }
+
+  @Test func aModeIsSpokenByName() {
+    let basic = SpokenLines(frame: frame("12"))
+    #expect(
+      SpokenLines(frame: frame("12", mode: .scientific)).announcement(since: basic, echoed: false)
+        == "Scientific")
+    #expect(basic.announcement(since: basic, echoed: false) == nil)
+  }
+
+  /// Tip & Split: entering it says the whole screen; then each field's change with its value
+  /// (the typed one left to the echo) and the share per person. docs/SPEC.md section 7 by hand:
+  /// 84.50 at 18% is 15.21, total 99.71; at 15% 12.675 is 12.68, total 97.18; 99.71 ÷ 2 is
+  /// 49.855, rounded up 49.86.
+  @Test func tipAndSplitSpeaksItsFieldsAndTheShare() {
+    var split = TipCalculator()
+    for key in (try? TipKey.sequence("84.5")) ?? [] { _ = split.press(key) }
+    let basic = SpokenLines(frame: frame("0"))
+    let entered = SpokenLines(frame: frame("0", mode: .tip, tip: split))
+    #expect(
+      entered.announcement(since: basic, echoed: false)
+        == "Tip & Split, Bill, 84.5, Tip, 15 percent, People, 1, Per person, 97.18")
+    _ = split.press(.preset(.eighteen))
+    let preset = SpokenLines(frame: frame("0", mode: .tip, tip: split))
+    #expect(
+      preset.announcement(since: entered, echoed: false) == "Tip, 18 percent, Per person, 99.71")
+    _ = split.press(.people(.more))
+    let people = SpokenLines(frame: frame("0", mode: .tip, tip: split))
+    #expect(people.announcement(since: preset, echoed: false) == "People, 2, Per person, 49.86")
+    _ = split.press(.field(.bill))
+    _ = split.press(.digit(.one))
+    let typed = SpokenLines(frame: frame("0", mode: .tip, tip: split))
+    #expect(typed.announcement(since: people, echoed: true) == "Per person, 0.59")
+  }
+}
