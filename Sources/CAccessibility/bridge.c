@@ -180,7 +180,9 @@ static int start(const char *bus_address, const char *session_address) {
   return 0;
 }
 
-static int running(void) { return is_running; }
+/* atk-bridge adds its key event listener with its other listeners, when an assistive
+ * technology registers: from then on, events reach it. */
+static int running(void) { return is_running && key_listeners && key_listeners->len > 0; }
 
 static int add(int parent_id, int index, cca_role role) {
   CcaNode *parent = node_with_id(parent_id);

@@ -286,6 +286,16 @@ static void cca_entry_get_range_extents(
       ATK_COMPONENT(text), &rect->x, &rect->y, &rect->width, &rect->height, coord_type);
 }
 
+/* One run of no attributes over the whole text: Orca reads a line by its runs (their
+ * languages), and the default answer, an empty run at 0, left an entry's value unspoken. */
+static AtkAttributeSet *cca_entry_get_run_attributes(
+    AtkText *text, gint offset, gint *start, gint *end) {
+  (void)offset;
+  if (start) *start = 0;
+  if (end) *end = cca_entry_get_character_count(text);
+  return NULL;
+}
+
 static gint cca_entry_get_n_selections(AtkText *text) {
   (void)text;
   return 0;
@@ -301,6 +311,7 @@ static void cca_entry_interface_init(AtkTextIface *iface) {
   iface->get_character_extents = cca_entry_get_character_extents;
   iface->get_range_extents = cca_entry_get_range_extents;
   iface->get_n_selections = cca_entry_get_n_selections;
+  iface->get_run_attributes = cca_entry_get_run_attributes;
 }
 
 /* CcaMenu: a menu (AtkSelection): its selected item is the child with the `selected` bit, and

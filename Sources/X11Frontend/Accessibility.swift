@@ -93,7 +93,12 @@ final class Accessibility {
   }
 
   /// Tells the library what changed since the last tree.
+  ///
+  /// Until a screen reader listens, the window is neither active nor has a focused element:
+  /// those states are events it must hear (a window opened after Orca starts is presented when
+  /// it becomes active, then its focus), and events sent before it listens are lost.
   func update(_ tree: AccessibleElement) {
+    let tree = table.is_running() != 0 ? tree : tree.withoutFocus
     if var node = frame {
       reconcile(&node, with: tree)
       frame = node

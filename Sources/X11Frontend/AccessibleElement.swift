@@ -57,6 +57,15 @@ struct AccessibleElement: Equatable, Sendable {
 }
 
 extension AccessibleElement {
+  /// The element and its children, none active or focused.
+  var withoutFocus: AccessibleElement {
+    var element = self
+    element.isActive = false
+    element.isFocused = false
+    element.children = children.map(\.withoutFocus)
+    return element
+  }
+
   /// The frame of a window showing `frame`: the display (a label named with the display text),
   /// the history strip (a list of the rows it shows, oldest first) or in tip mode the fields and
   /// results, one push button per key, row by row, the status bar that speaks, then the mode

@@ -51,11 +51,18 @@ struct SpokenLines: Equatable, Sendable {
     typedInto = .field(screen.active)
   }
 
-  /// A field with its value as a screen reader should say it: `Bill, 84.50`,
-  /// `Tip, 18 percent`, `People, 3`.
+  /// A field with its value as a screen reader should say it: `Tip, 18 percent`.
+  ///
+  /// Also `Bill, 84.50`, `People, 3`. The value, not the text as typed: a field left or entered
+  /// shows `84.5` as `84.50`, which is no change to speak. `tipPercent` is the keypad face's.
   static func spoken(_ field: TipField, of screen: TipScreen, tipPercent: String?) -> String {
     let shown = screen.text(of: field)
-    let value = shown.hasSuffix("%") ? shown.dropLast() + " percent" : shown
+    let value =
+      switch field {
+      case .bill: NumberFormat.parse(shown).map(TipCalculator.amount) ?? shown
+      case .tipPercent: "\(tipPercent ?? String(shown.dropLast())) percent"
+      case .people: shown
+      }
     return "\(field.title), \(value)"
   }
 

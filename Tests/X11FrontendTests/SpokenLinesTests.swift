@@ -65,7 +65,7 @@ import Testing
     let entered = SpokenLines(frame: frame("0", mode: .tip, tip: split))
     #expect(
       entered.announcement(since: basic, echoed: false)
-        == "Tip & Split, Bill, 84.5, Tip, 15 percent, People, 1, Per person, 97.18")
+        == "Tip & Split, Bill, 84.50, Tip, 15 percent, People, 1, Per person, 97.18")
     _ = split.press(.preset(.eighteen))
     let preset = SpokenLines(frame: frame("0", mode: .tip, tip: split))
     #expect(

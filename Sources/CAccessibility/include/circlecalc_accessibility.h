@@ -72,7 +72,9 @@ typedef struct cca_table {
    * comes up inside a later wait. Returns 0 when started or asked, -1 otherwise. Never starts a
    * bus and never prints. */
   int (*start)(const char *bus_address, const char *session_address);
-  /* Whether the bridge is up: the application is registered on the accessibility bus. */
+  /* Whether a screen reader listens: atk-bridge has added its listeners to ATK (it does once an
+   * assistive technology registers, and takes them away when none is left). Events sent
+   * before are lost. */
   int (*is_running)(void);
   /* Inserts a node of `role` among the children of `parent` at `index` (-1 or past the end:
    * last); returns its id (> 0). */

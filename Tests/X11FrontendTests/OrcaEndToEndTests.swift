@@ -1,0 +1,203 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a blind user hears (docs/SPEC.md section 9): Orca itself, as Debian 12 ships it, on a
+/// private Xvfb with metacity, in a D-Bus session of its own with at-spi2-core, its debug log
+/// the transcript. `orca-session.py` types each flow's keys with xdotool and reports what Orca
+/// spoke; the expectations are here, written from the rules, not from a run: the key echo is
+/// Orca's own words for each key (`7`, `left shift`, `plus`), the results are the display's
+/// (7 + 8 = 15, √2 to 20 digits 1.4142135623730950488, docs/SPEC.md section 2), and Orca adds a
+/// period after an utterance that ends in a letter or digit.
+@Suite(
+  "Orca, end to end",
+  TestSupport.needs(
+    "X tools, dbus, at-spi2-core, metacity, orca and the accessibility library",
+    missing: missingOrcaTools))
+struct OrcaEndToEndTests {
+  static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("orca-session.py").path
+
+  /// Keys typed, everything Orca says for them (the last line ends the flow), and the lines it
+  /// may leave out: Orca drops an announcement that a newer one replaced before it was spoken
+  /// (a share per person while the bill is still being typed).
+  struct Flow {
+    var name: String
+    var keys: String
+    var expected: [String]
+    var optional: Set<String> = []
+  }
+
+  // docs/SPEC.md section 7 by hand: 84.5 at 15% tips 12.675, half up 12.68: 97.18 (84 tips
+  // 12.60: 96.60; 8 tips 1.20: 9.20); at 18% 15.21: 99.71; for 2 people 49.855, rounded up
+  // 49.86.
+  static let flows: [Flow] = [
+    Flow(name: "the window", keys: "", expected: ["CircleCalc frame.", "0 label."]),
+    Flow(
+      name: "7 + 8 =", keys: "7 plus 8 equal",
+      expected: ["7", "left shift", "plus", "8", "equals", "15."]),
+    Flow(name: "Escape", keys: "Escape", expected: ["escape", "0."]),
+    Flow(name: "7 + 8", keys: "7 plus 8", expected: ["7", "left shift", "plus", "8"]),
+    // Orca takes KP_Enter (where-am-I) and reads the display: 8, not evaluated.
+    Flow(name: "where-am-I", keys: "KP_Enter", expected: ["8 label."]),
+    Flow(name: "Return", keys: "Return", expected: ["return", "15."]),
+    Flow(
+      name: "BackSpace after 123", keys: "Escape 1 2 3 BackSpace",
+      expected: ["escape", "0.", "1", "2", "3", "backspace", "12."]),
+    // Flat review's current line (KP_Up without NumLock) is the display's; KP_Subtract leaves.
+    Flow(name: "flat review", keys: "KP_Up", expected: ["12"]),
+    Flow(name: "flat review off", keys: "KP_Subtract", expected: ["dash", "Leaving flat review."]),
+    Flow(name: "Ctrl+2", keys: "ctrl+2", expected: ["left control", "2", "Scientific."]),
+    Flow(
+      name: "2 r", keys: "Escape 2 r",
+      expected: ["escape", "0.", "2", "r", "1.4142135623730950488."]),
+    Flow(
+      name: "1 ÷ 0 =", keys: "Escape 1 slash 0 equal",
+      expected: ["escape", "0.", "1", "slash", "0", "equals", "NaN."]),
+    // Nothing on the clipboard to paste: refused when no owner answers (1 s).
+    Flow(name: "a refused paste", keys: "ctrl+v", expected: ["left control", "Not accepted."]),
+    Flow(
+      name: "Ctrl+3", keys: "Escape ctrl+3",
+      expected: [
+        "escape", "0.", "left control",
+        "Tip & Split, Bill, 0.00, Tip, 15 percent, People, 1, Per person, 0.00.",
+      ]),
+    Flow(
+      name: "the bill typed", keys: "8 4 period 5",
+      expected: [
+        "8", "Per person, 9.20.", "4", "Per person, 96.60.", "dot", "5",
+        "Per person, 97.18.",
+      ],
+      optional: ["Per person, 9.20.", "Per person, 96.60."]),
+    // The first Tab rings the Bill field, whose next key replaces it, shown as 84.50: Orca reads
+    // the 0 added.
+    Flow(
+      name: "Tab to the tip", keys: "Tab Tab", expected: ["tab", "0", "tab", "Tip entry 15%"]),
+    Flow(
+      name: "Tab to 18%", keys: "Tab Tab Tab Tab",
+      expected: [
+        "tab", "People entry 1.", "tab", "ten percent tip push button.", "tab",
+        "fifteen percent tip push button.", "tab", "eighteen percent tip push button.",
+      ]),
+    Flow(name: "18%", keys: "space", expected: ["space", "Tip, 18 percent, Per person, 99.71."]),
+    Flow(
+      name: "more people", keys: "plus",
+      expected: ["left shift", "plus", "People, 2, Per person, 49.86."]),
+    Flow(name: "Ctrl+1", keys: "ctrl+1", expected: ["left control", "1", "0 label.", "Basic, 0."]),
+    Flow(
+      name: "Shift+Tab to modes", keys: "shift+Tab shift+Tab shift+Tab shift+Tab",
+      expected: [
+        "left shift", "equals push button.", "left shift", "decimal point push button.",
+        "left shift", "zero push button.", "left shift", "modes push button.",
+      ]),
+    Flow(name: "the menu", keys: "space", expected: ["space", "modes menu."]),
+    Flow(
+      name: "the menu's lines", keys: "Down Down Down Down Down",
+      expected: [
+        "Basic selected radio menu item.", "Scientific not selected radio menu item.",
+        "Tip & Split not selected radio menu item.", "Keyboard Shortcuts.", "Clear History.",
+      ]),
+    Flow(name: "the menu closed", keys: "Escape", expected: ["escape", "modes push button."]),
+    // A click (on the display, which it leaves alone) hides the ring: the focus is the
+    // display's again.
+    Flow(name: "a click", keys: "click:180,150", expected: ["0 label."]),
+    Flow(name: "typing again", keys: "5", expected: ["5"]),
+  ]
+
+  @Test func orcaSpeaksEveryFlow() throws {
+    let server = try XvfbServer()
+    let report = try Self.runSession(
+      flows: Self.flows, command: [TestSupport.binary, "--mode", "basic", "--size", "360x640"],
+      server: server)
+    #expect(report.error == nil)
+    try #require(report.flows.count == Self.flows.count, "\(report.transcript)")
+    for (flow, heard) in zip(Self.flows, report.flows) {
+      // In any order: a key's echo may come before what the key before it made Orca say.
+      let spoken = heard.spoken.filter { !flow.optional.contains($0) }
+      #expect(
+        spoken.sorted() == flow.expected.filter { !flow.optional.contains($0) }.sorted(),
+        "\(flow.name): \(heard.spoken)")
+      #expect(heard.spoken.allSatisfy(flow.expected.contains), "\(flow.name): \(heard.spoken)")
+      #expect(heard.heard, "\(flow.name): \(heard.spoken)")
+    }
+    // An idle window with Orca attached sleeps. It wakes while Orca reads what the last key
+    // changed, and when atk-bridge ends the leases it took on objects outside its cache (the
+    // application, nodes gone), each 15 s after the event that sent it; from then on, second
+    // after second, no wake-up and no CPU time at all.
+    let wakeUps = report.idleWakeUps ?? []
+    let cpu = report.idleCPU ?? []
+    #expect(wakeUps.count == 20 && wakeUps.suffix(4) == [0, 0, 0, 0], "\(wakeUps)")
+    #expect(cpu.count == 20 && cpu.suffix(4) == [0, 0, 0, 0], "\(cpu)")
+    #expect(report.running == true)
+    #expect(report.stderr == "")
+  }
+
+  /// What `orca-session.py` reports.
+  struct Report: Decodable {
+    struct Heard: Decodable {
+      var name: String
+      var spoken: [String]
+      var heard: Bool
+    }
+    var flows: [Heard]
+    var error: String?
+    var transcript: [String]
+    /// Second by second, the window's context switches and its CPU time in nanoseconds.
+    var idleWakeUps: [Int]?
+    var idleCPU: [Int]?
+    var running: Bool?
+    var stderr: String
+
+    enum CodingKeys: String, CodingKey {
+      case flows, error, transcript, running, stderr
+      case idleWakeUps = "idle_wake_ups"
+      case idleCPU = "idle_cpu_ns"
+    }
+  }
+
+  /// Runs the session in a D-Bus session of its own on `server`, Orca's files in a fresh folder.
+  static func runSession(flows: [Flow], command: [String], server: XvfbServer) throws -> Report {
+    let scratch = TestSupport.temporaryPath("orca")
+    try FileManager.default.createDirectory(
+      atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var environment = server.environment
+    // at-spi-bus-launcher's socket, the window's saved state and Orca's files go here.
+    for name in ["XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "HOME"] {
+      environment[name] = scratch
+    }
+    for name in ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE"] {
+      environment[name] = nil
+    }
+    let file = scratch + "/report.json"
+    let arguments =
+      flows.flatMap { ["--flow", $0.name, $0.keys, $0.expected.last ?? ""] } + ["--idle", "20"]
+    let result = try TestSupport.run(
+      "dbus-run-session",
+      ["--", "/usr/bin/python3", session, "--report", file, "--folder", scratch] + arguments
+        + ["--"] + command,
+      environment: environment, timeout: 170)
+    guard result.status == 0, !result.timedOut,
+      let data = FileManager.default.contents(atPath: file)
+    else {
+      throw TestFailure("orca-session.py (status \(result.status)): \(result.stderr)")
+    }
+    return try JSONDecoder().decode(Report.self, from: data)
+  }
+}
+
+/// What the Orca test needs and this machine lacks.
+@Sendable private func missingOrcaTools() -> [String] {
+  var missing = (TestSupport.xTools + ["dbus-run-session", "metacity", "orca"]).filter {
+    TestSupport.find($0) == nil
+  }
+  if !FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher") {
+    missing.append("at-spi-bus-launcher (at-spi2-core)")
+  }
+  let library = URL(fileURLWithPath: TestSupport.binary).deletingLastPathComponent()
+    .appendingPathComponent("libcirclecalc-accessibility.so").path
+  if !FileManager.default.fileExists(atPath: library) {
+    missing.append("\(library) (make test builds it)")
+  }
+  return missing
+}

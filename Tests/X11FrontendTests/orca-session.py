@@ -1,0 +1,179 @@
+"""Runs Orca on a window and reports, flow by flow, what Orca spoke.
+
+Usage (inside dbus-run-session, DISPLAY set to a private X server):
+  orca-session.py --report FILE --folder DIR [--flow NAME KEYS UNTIL]... -- COMMAND...
+
+It starts metacity, then Orca with a fresh preferences folder in DIR (its one customization:
+the debug log written line by line) and its debug log as the transcript (no sound device is
+needed: Orca logs each utterance as `SPEECH OUTPUT:` whether speech-dispatcher runs or not), then
+COMMAND, and activates its window. Each flow types KEYS (xdotool's key names, separated by
+spaces, none for a flow that only listens; `click:X,Y` clicks the window there) and waits, at
+most --deadline seconds, until Orca speaks UNTIL; everything Orca spoke after the flow before
+it, up to that line, is the flow's transcript. Then it counts the window's wake-ups and CPU time second by second over a
+few idle seconds, with Orca still attached. The report is JSON; the expectations are the Swift
+test's.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+SPEECH = re.compile(r"SPEECH OUTPUT: (.*)$")
+# What follows the utterance: the voice, as a dict or a list of dicts.
+VOICE = re.compile(r"\s*(\{.*\}|\[\{.*\}\])\s*$")
+
+
+def utterance(rest):
+    """The spoken text of a `SPEECH OUTPUT:` line: `'15.'{'established': False}` → `15.`."""
+    rest = VOICE.sub("", rest).strip()
+    if len(rest) >= 2 and rest[0] == "'" and rest[-1] == "'":
+        rest = rest[1:-1]
+    return rest.strip()
+
+
+class Transcript:
+    """Orca's debug log, read as it grows."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = 0
+        self.pending = ""
+        self.spoken = []
+
+    def read(self):
+        try:
+            with open(self.path, "rb") as log:
+                log.seek(self.offset)
+                data = log.read()
+        except FileNotFoundError:
+            return
+        self.offset += len(data)
+        text = self.pending + data.decode("utf-8", "replace")
+        lines = text.split("\n")
+        self.pending = lines.pop()
+        for line in lines:
+            match = SPEECH.search(line)
+            if match:
+                self.spoken.append(utterance(match.group(1)))
+
+    def wait_for(self, line, start, seconds):
+        """Waits until `line` is spoken at or after index `start`; True when it was."""
+        deadline = time.monotonic() + seconds
+        while True:
+            self.read()
+            if line in self.spoken[start:]:
+                return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+
+
+def xdotool(*arguments):
+    subprocess.run(["xdotool", *arguments], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, timeout=20)
+
+
+def wake_ups(pid):
+    """Context switches of all the process's threads so far, and the CPU time (ns) they ran."""
+    switches = 0
+    ran = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/status") as status:
+            for line in status:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    switches += int(line.split()[1])
+        with open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+            ran += int(schedstat.read().split()[0])
+    return switches, ran
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--report", required=True)
+    parser.add_argument("--folder", required=True, help="Orca's preferences and log go here")
+    parser.add_argument("--flow", nargs=3, action="append", default=[],
+                        metavar=("NAME", "KEYS", "UNTIL"))
+    parser.add_argument("--idle", type=int, default=4, help="seconds to count wake-ups over")
+    parser.add_argument("--deadline", type=float, default=20, help="seconds a flow may take")
+    parser.add_argument("command", nargs="+")
+    options = parser.parse_args()
+
+    report = {"flows": [], "error": None}
+    children = []
+
+    def start(arguments, **keywords):
+        child = subprocess.Popen(arguments, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 **keywords)
+        children.append(child)
+        return child
+
+    log = os.path.join(options.folder, "orca.log")
+    transcript = Transcript(log)
+    errors = open(os.path.join(options.folder, "circlecalc.stderr"), "w+")
+    try:
+        start(["metacity", "--replace", "--sm-disable"], stderr=subprocess.DEVNULL)
+        preferences = os.path.join(options.folder, "preferences")
+        os.makedirs(preferences, exist_ok=True)
+        # Orca's one customization here: its debug log written line by line, not in 8 KiB
+        # blocks, so the transcript can be read while Orca runs.
+        with open(os.path.join(preferences, "orca-customizations.py"), "w") as custom:
+            custom.write("import orca.debug\n"
+                         "if orca.debug.debugFile:\n"
+                         "    orca.debug.debugFile.reconfigure(line_buffering=True)\n")
+        start(["orca", "--user-prefs", preferences, "--debug-file", log],
+              stderr=subprocess.DEVNULL)
+        if not transcript.wait_for("Screen reader on.", 0, 60):
+            raise RuntimeError("Orca did not start")
+        window_process = start(options.command, stderr=errors)
+        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
+                                str(window_process.pid)], capture_output=True, text=True,
+                               timeout=30)
+        window = found.stdout.split()[0]
+        xdotool("windowactivate", "--sync", window)
+        cursor = transcript.spoken.index("Screen reader on.") + 1
+        for name, keys, until in options.flow:
+            for index, key in enumerate(keys.split()):
+                if index > 0:
+                    time.sleep(0.3)  # a brisk typist: each key heard before the next
+                if key.startswith("click:"):
+                    x, y = key[len("click:"):].split(",")
+                    xdotool("mousemove", "--window", window, x, y, "click", "1")
+                else:
+                    xdotool("key", key)
+            heard = transcript.wait_for(until, cursor, options.deadline)
+            end = transcript.spoken.index(until, cursor) + 1 if heard else len(transcript.spoken)
+            report["flows"].append(
+                {"name": name, "spoken": transcript.spoken[cursor:end], "heard": heard})
+            cursor = end
+        # Second by second: Orca asks about the last flow's events for a moment, then all rests.
+        samples = [wake_ups(window_process.pid)]
+        for _ in range(int(options.idle)):
+            time.sleep(1)
+            samples.append(wake_ups(window_process.pid))
+        report["idle_wake_ups"] = [b[0] - a[0] for a, b in zip(samples, samples[1:])]
+        report["idle_cpu_ns"] = [b[1] - a[1] for a, b in zip(samples, samples[1:])]
+        report["running"] = window_process.poll() is None
+    except Exception as error:  # reported, with what was heard so far
+        report["error"] = f"{type(error).__name__}: {error}"
+    finally:
+        for child in reversed(children):
+            if child.poll() is None:
+                child.terminate()
+        for child in reversed(children):
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        errors.seek(0)
+        report["stderr"] = errors.read()
+        report["transcript"] = transcript.spoken
+        with open(options.report, "w") as file:
+            json.dump(report, file, indent=1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
