@@ -87,13 +87,16 @@ struct AccessibilityEndToEndTests {
     #expect(checked.map(\.source) == ["plus", "plus"])
     #expect(checked.map(\.detail1) == [1, 0])
 
-    // The display has the focus until the request moves it to a key.
+    // The display has the focus, said once a screen reader listens, until the request moves
+    // it to a key.
     #expect(report.focused == ["nine"])
     let focusEvents = events.filter { $0.type == "object:state-changed:focused" }
-    #expect(focusEvents.map(\.source) == ["15", "nine"])
-    #expect(focusEvents.map(\.detail1) == [0, 1])
+    #expect(focusEvents.map(\.source) == ["0", "15", "nine"])
+    #expect(focusEvents.map(\.detail1) == [1, 0, 1])
 
-    #expect(report.idleWakeUps == 0)
+    // At most one wake-up: atk-bridge ends the leases it took 15 s after, which may fall here
+    // (OrcaEndToEndTests waits them out and finds no wake-up at all).
+    #expect((report.idleWakeUps ?? 99) <= 1)
     #expect(report.status == 0)
     #expect(report.stderr == "")
   }
@@ -190,7 +193,9 @@ struct AccessibilityEndToEndTests {
       ])
     let focus = events.filter { $0.type == "focus:" }
     #expect(
-      focus.map { [$0.role ?? "", $0.source ?? ""] } == [["entry", "Bill"], ["entry", "People"]])
+      focus.map { [$0.role ?? "", $0.source ?? ""] } == [
+        ["label", "84.5"], ["entry", "Bill"], ["entry", "People"],
+      ])
     #expect(report.status == 0)
     #expect(report.stderr == "")
   }
@@ -225,7 +230,7 @@ struct AccessibilityEndToEndTests {
     let focus = (report.events ?? []).filter { $0.type == "focus:" }
     #expect(
       focus.map { [$0.role ?? "", $0.source ?? ""] } == [
-        menuFocus, overlayFocus, displayFocus, menuFocus, displayFocus,
+        displayFocus, menuFocus, overlayFocus, displayFocus, menuFocus, displayFocus,
       ])
     #expect(Self.announcements(report.events ?? []) == ["Scientific"])
     let names = try #require(report.finalKeys)
