@@ -61,8 +61,7 @@ extension App {
     switch Int32(event.button) {
     case Button1:
       typedEcho = false
-      state.hideFocusRing()
-      state.pointerPressed(at: point)
+      state.mousePressed(at: point)
     case Button2:
       state.userActed()
       if state.showsShortcuts || state.menu != nil {

@@ -259,9 +259,11 @@ struct WindowState: Equatable, Sendable {
       return
     }
     if let field = layout.tip?.field(at: point) {
-      // A click on a field makes it active, and the focus ring, if it shows, follows it.
+      // The field clicked is active and holds the hidden ring (`mousePressed`): the next Tab
+      // moves on from it.
       tip.press(.field(field))
-      if showsFocusRing && (focusedCell != nil || focusesField) { focus(.field(field)) }
+      focusedCell = nil
+      focusesField = true
       highlight = nil
       return
     }
@@ -395,10 +397,12 @@ struct WindowState: Equatable, Sendable {
     return focusedCell.map(FocusStop.cell)
   }
 
-  /// A mouse click: the focus ring hides until the next Tab, as it rings a key only for the
-  /// keyboard (shown after a click, it looked like a pending operator).
-  mutating func hideFocusRing() {
+  /// Button 1 of the mouse went down: the focus ring hides until the next Tab, as it rings a
+  /// key only for the keyboard (shown after a click, it looked like a pending operator); then
+  /// as any press (`pointerPressed`, which Space and a screen reader's click use too).
+  mutating func mousePressed(at point: Point, now: ContinuousClock.Instant = .now) {
     showsFocusRing = false
+    pointerPressed(at: point, now: now)
   }
 
   /// Moves the focus ring to a stop and shows it; a field becomes the active one, its next key

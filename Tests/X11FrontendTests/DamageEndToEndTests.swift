@@ -74,7 +74,7 @@ struct DamageEndToEndTests {
         try window.xdotool(
           "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click",
           "1")
-        model.pointerPressed(at: point)
+        model.mousePressed(at: point)
         model.pointerReleased(at: point)
         try followRequestedSize()
         return "click \(point)"

@@ -142,8 +142,9 @@ import Testing
     state.moveFocus(by: 1)
     state.moveFocus(by: 1)
     #expect(state.frame.focused == cell(0, 1))
-    state.hideFocusRing()
-    state.click(cell(1, 0))  // the mouse's press and release on 7
+    let seven = layout.circle(at: cell(1, 0)).center
+    state.mousePressed(at: seven)  // the mouse's press and release on 7
+    state.pointerReleased(at: seven)
     #expect(state.frame.focused == nil)
     #expect(state.calculator.display == "7")
     state.pressFocused(keycode: 65)
@@ -160,10 +161,9 @@ import Testing
     state.switchMode(to: .tip)
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .bill)
-    state.hideFocusRing()
     let layout = Layout(width: 360, height: 640, keypad: .tip)
     let people = layout.tip?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    state.pointerPressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2))
+    state.mousePressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2))
     #expect(state.tip.active == .people)
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == nil)

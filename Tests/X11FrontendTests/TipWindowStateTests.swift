@@ -27,13 +27,13 @@ import Testing
 
   func click(_ action: KeypadAction, in state: inout WindowState) {
     let point = center(of: action, in: state)
-    state.pointerPressed(at: point)
+    state.mousePressed(at: point)
     state.pointerReleased(at: point)
   }
 
   func click(_ field: TipField, in state: inout WindowState) throws {
     let box = try #require(state.layout.tip).rect(of: field)
-    state.pointerPressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2))
+    state.mousePressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2))
   }
 
   @Test func ctrl3TakesTheResultAsTheBillOnceAndKeepsBothCalculators() throws {
@@ -152,9 +152,13 @@ import Testing
     state.moveFocus(by: -1)
     state.moveFocus(by: -1)
     #expect(state.frame.focused == GridPosition(row: 4, column: 3))
-    // With the ring showing, a click on a field moves it there.
+    // A click on a field makes it the active one and hides the ring, which follows the
+    // keyboard only; the next Tab shows it again, moving on from the field clicked.
     try click(.tipPercent, in: &state)
-    #expect(state.frame.focusedField == .tipPercent && state.frame.focused == nil)
+    #expect(state.tip.active == .tipPercent)
+    #expect(state.frame.focusedField == nil && state.frame.focused == nil)
+    state.moveFocus(by: 1)
+    #expect(state.frame.focusedField == .people)
     // The calculator's modes have no fields in the ring.
     state.switchMode(to: .basic)
     #expect(state.frame.focusedField == nil)
