@@ -169,6 +169,15 @@ public struct Calculator: Equatable, Sendable {
   /// What the one AC/C key shows: C while there is an entry or result to clear.
   public var clearLabel: ClearLabel { entry == .zero ? .allClear : .clearEntry }
 
+  /// Whether it shows the same entry, strip and groups as `other`: only the memory or the angle
+  /// unit may differ.
+  public func showsSameCalculation(as other: Calculator) -> Bool {
+    var other = other
+    other.memory = memory
+    other.angle = angle
+    return self == other
+  }
+
   /// Whether a number is being typed.
   public var isTyping: Bool {
     if case .typing = entry { return true }

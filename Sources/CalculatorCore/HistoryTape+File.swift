@@ -21,22 +21,34 @@ public enum HistoryFileError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 }
 
-/// The history file's text: the line `circlecalc history 1`, then one line per calculation,
-/// oldest first, each its strip rows and then `= result`, separated by tabs, as shown:
+/// The history file's text: the line `circlecalc history 2`, then one line per calculation,
+/// oldest first: its identity (with `^` and the identity of the calculation it continues, when
+/// it continues one), then its strip rows and `= result`, as shown, separated by tabs:
 ///
-///     circlecalc history 1
-///     1,200<TAB>× 1.08<TAB>+ 49.9<TAB>= 1,345.9
-///     2<TAB>× (3<TAB>+ 4)<TAB>= 14
-///     5<TAB>÷ 0<TAB>= NaN
+///     circlecalc history 2
+///     1<TAB>1,200<TAB>× 1.08<TAB>+ 49.9<TAB>= 1,345.9
+///     2<TAB>2<TAB>× (3<TAB>+ 4)<TAB>= 14
+///     3^2<TAB>14<TAB>÷ 0<TAB>= NaN
+///
+/// A file of the first version (`circlecalc history 1`, lines without the identities) reads
+/// too, its calculations numbered 1, 2, 3… and continuing none.
 extension HistoryTape {
-  /// The first line of every history file; the number is the format's version.
-  public static let header = "circlecalc history 1"
+  /// The first line of every history file this version writes; the number is the format's.
+  public static let header = "circlecalc history 2"
+  /// The first line of a file of the first version, which had no identities and no links.
+  public static let firstVersionHeader = "circlecalc history 1"
 
   /// The whole file, header first, every line ending in a newline.
   public var fileText: String {
     var text = HistoryTape.header + "\n"
     text.reserveCapacity(fileSize)
     for calculation in calculations {
+      text += calculation.id.description
+      if let source = calculation.source {
+        text += "^"
+        text += source.description
+      }
+      text += "\t"
       for row in calculation.rows {
         text += row
         text += "\t"
@@ -50,12 +62,28 @@ extension HistoryTape {
 
   /// The bytes one calculation adds to `fileText`.
   static func lineSize(of calculation: Calculation) -> Int {
-    calculation.rows.reduce(0) { $0 + $1.utf8.count + 1 } + 2 + calculation.result.utf8.count + 1
+    let identities =
+      decimalDigits(calculation.id.rawValue) + 1
+      + (calculation.source.map { decimalDigits($0.rawValue) + 1 } ?? 0)
+    return calculation.rows.reduce(identities) { $0 + $1.utf8.count + 1 } + 2
+      + calculation.result.utf8.count + 1
+  }
+
+  /// How many digits `value` has in decimal.
+  private static func decimalDigits(_ value: UInt64) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
   }
 
   /// Reads a history file's bytes; an empty file is an empty tape.
   ///
-  /// Every line is checked (rows of an operator glyph, parentheses and a number, a last row
+  /// Every line is checked (its identity, newer than the line before's, and that of an older
+  /// calculation it continues; rows of an operator glyph, parentheses and a number; a last row
   /// `= number`), so a file that is not a history, is cut short or was damaged is refused whole.
   /// More than `maximumCount` calculations keep the newest.
   public init(fileBytes bytes: [UInt8]) throws(HistoryFileError) {
@@ -65,22 +93,34 @@ extension HistoryTape {
       throw .tooLarge(bytes: bytes.count)
     }
     guard bytes.last == HistoryFile.newline else {
-      throw bytes.starts(with: HistoryTape.header.utf8) ? .truncated : .notAHistory
+      let isHistory =
+        bytes.starts(with: HistoryTape.header.utf8)
+        || bytes.starts(with: HistoryTape.firstVersionHeader.utf8)
+      throw isHistory ? .truncated : .notAHistory
     }
     var calculations: [Calculation] = []
     calculations.reserveCapacity(min(bytes.count / 16, HistoryTape.maximumCount))
     let failure: HistoryFileError? = bytes.withUnsafeBufferPointer { buffer in
       var start = 0
       var line = 0
+      var isFirstVersion = false
       while start < buffer.count {
         var end = start
         while buffer[end] != HistoryFile.newline { end += 1 }  // the last byte is a newline
         line += 1
         let text = UnsafeBufferPointer(rebasing: buffer[start..<end])
         if line == 1 {
-          guard text.elementsEqual(HistoryTape.header.utf8) else { return .notAHistory }
+          isFirstVersion = text.elementsEqual(HistoryTape.firstVersionHeader.utf8)
+          guard isFirstVersion || text.elementsEqual(HistoryTape.header.utf8) else {
+            return .notAHistory
+          }
         } else {
-          guard let calculation = HistoryFile.calculation(text) else { return .badLine(line) }
+          let newest = calculations.last?.id ?? CalculationID(rawValue: 0)
+          guard
+            let calculation = isFirstVersion
+              ? HistoryFile.calculation(text, id: CalculationID(rawValue: newest.rawValue + 1))
+              : HistoryFile.identifiedCalculation(text, after: newest)
+          else { return .badLine(line) }
           calculations.append(calculation)
         }
         start = end + 1
@@ -88,13 +128,18 @@ extension HistoryTape {
       return nil
     }
     if let failure { throw failure }
-    guard calculations.count <= HistoryTape.maximumCount else {
-      self.init(calculations.suffix(HistoryTape.maximumCount))
+    guard calculations.count <= HistoryTape.maximumCount, !HistoryTape.isFirstVersion(bytes) else {
+      self.init(identified: Array(calculations.suffix(HistoryTape.maximumCount)))
       return
     }
     // The file is exactly `fileText` of these calculations: its size is theirs.
     self.calculations = calculations
     fileSize = bytes.count
+  }
+
+  /// Whether the bytes start with the first version's header (their size is not `fileText`'s).
+  private static func isFirstVersion(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: (HistoryTape.firstVersionHeader + "\n").utf8)
   }
 }
 
@@ -108,8 +153,45 @@ enum HistoryFile {
   static let resultPrefix = Array("= ".utf8)
   static let notANumber = Array(NumberFormat.notANumber.utf8)
 
-  /// A line's calculation: tab-separated rows, the last one `= number`; nil for anything else.
-  static func calculation(_ line: UnsafeBufferPointer<UInt8>) -> Calculation? {
+  /// A line of the current version: the identity, newer than `newest`, with `^` and the
+  /// identity of an older calculation it continues, then a tab and the calculation.
+  static func identifiedCalculation(_ line: UnsafeBufferPointer<UInt8>, after newest: CalculationID)
+    -> Calculation?
+  {
+    guard let tab = line.firstIndex(of: tab) else { return nil }
+    let field = line[..<tab]
+    let caret = field.firstIndex(of: UInt8(ascii: "^"))
+    guard let id = identity(field[..<(caret ?? tab)]), id > newest else { return nil }
+    var source: CalculationID?
+    if let caret {
+      guard let older = identity(field[(caret + 1)...]), older < id else { return nil }
+      source = older
+    }
+    guard var calculation = calculation(UnsafeBufferPointer(rebasing: line[(tab + 1)...]), id: id)
+    else { return nil }
+    calculation.source = source
+    return calculation
+  }
+
+  /// A positive decimal number without leading zeros that fits 64 bits, or nil.
+  static func identity(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> CalculationID? {
+    guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 20 else {
+      return nil
+    }
+    var value: UInt64 = 0
+    for byte in digits {
+      guard (48...57).contains(byte) else { return nil }
+      let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carried) = times.addingReportingOverflow(UInt64(byte - 48))
+      guard !overflowed, !carried else { return nil }
+      value = sum
+    }
+    return CalculationID(rawValue: value)
+  }
+
+  /// A calculation's part of a line: tab-separated rows, the last one `= number`; nil for
+  /// anything else.
+  static func calculation(_ line: UnsafeBufferPointer<UInt8>, id: CalculationID) -> Calculation? {
     guard let lastTab = line.lastIndex(of: tab) else { return nil }
     let result = UnsafeBufferPointer(rebasing: line[(lastTab + 1)...])
     guard result.starts(with: resultPrefix) else { return nil }
@@ -123,7 +205,9 @@ enum HistoryFile {
       rows.append(String(decoding: row, as: UTF8.self))
       start = index + 1
     }
-    return Calculation(rows: rows, result: String(decoding: number, as: UTF8.self))
+    var calculation = Calculation(rows: rows, result: String(decoding: number, as: UTF8.self))
+    calculation.id = id
+    return calculation
   }
 
   /// `"12"`, `"+ 3"`, `"× ((4"`, `"− 5)"`, `"logᵧ NaN"`.

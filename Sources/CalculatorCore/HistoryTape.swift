@@ -1,3 +1,27 @@
+/// A calculation's identity on the tape: unique among the calculations of every window that
+/// shares the file, and in the order they were finished.
+///
+/// The window gives the wall clock's nanoseconds when a calculation is finished
+/// (`HistoryTape.append(_:at:)`), so two windows never give the same one; a tape read from an
+/// older file numbers its calculations 1, 2, 3….
+public struct CalculationID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The number, as the history file writes it.
+  public var rawValue: UInt64
+
+  /// The identity `rawValue`.
+  public init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+
+  /// Whether `lhs` was finished before `rhs`.
+  public static func < (lhs: CalculationID, rhs: CalculationID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// The number in decimal.
+  public var description: String { String(rawValue) }
+}
+
 /// One finished calculation on the history tape: its strip rows and its result, as they showed.
 ///
 ///     Calculation(rows: ["1,200", "× 1.08", "+ 49.9"], result: "1,345.9").line
@@ -7,11 +31,19 @@ public struct Calculation: Hashable, Sendable {
   public let rows: [String]
   /// The result as the display showed it: `"1,345.9"`, `"NaN"`.
   public let result: String
+  /// The calculation it continues, or nil for a calculation typed afresh.
+  ///
+  /// An operator pressed right after that one's `=` made its result this one's first row
+  /// (`6`, `+ 4`, `= 10` after `2 × 3 = 6`).
+  public var source: CalculationID?
+  /// Its identity, given when it goes on a tape (`HistoryTape.append(_:at:)`).
+  public internal(set) var id = CalculationID(rawValue: 0)
 
-  /// A calculation of these rows and this result.
-  public init(rows: [String], result: String) {
+  /// A calculation of these rows and this result, continuing `source` when given.
+  public init(rows: [String], result: String, source: CalculationID? = nil) {
     self.rows = rows
     self.result = result
+    self.source = source
   }
 
   /// The calculation `key` finished on its way from `before` to `after`, or nil.
@@ -29,6 +61,13 @@ public struct Calculation: Hashable, Sendable {
   /// Shown row `index`: `rows[index]`, or `"= 1,345.9"` for the last.
   public func shownRow(_ index: Int) -> String {
     index < rows.count ? rows[index] : "= " + result
+  }
+
+  /// Whether shown row `index` can be edited in place (docs/SPEC.md section 8): an operand
+  /// row, the first number included, but not `= result` and not a first row carried from the
+  /// calculation it continues (edit that one instead).
+  public func isEditable(row index: Int) -> Bool {
+    index >= 0 && index < rows.count && !(index == 0 && source != nil)
   }
 
   /// The calculation on one line, as `circlecalc --history` prints it:
@@ -64,6 +103,7 @@ extension Calculator {
 /// most `maximumFileSize` bytes written out: appending drops the oldest beyond either.
 ///
 /// Pure: the window keeps one, saves it (HistoryStore) and shows it above the strip's rows.
+/// The calculations are in the order of their identities, each one unique.
 public struct HistoryTape: Equatable, Sendable {
   /// The most calculations a tape keeps (docs/SPEC.md section 8.1).
   public static let maximumCount = 1_000
@@ -81,15 +121,39 @@ public struct HistoryTape: Equatable, Sendable {
   /// An empty tape.
   public init() {}
 
-  /// A tape of these calculations, oldest first, capped as `append` caps it.
+  /// A tape of these calculations, oldest first, numbered 1, 2, 3… (their links kept as they
+  /// are), capped as `append` caps it.
   public init(_ calculations: some Sequence<Calculation>) {
     for calculation in calculations { append(calculation) }
   }
 
-  /// Appends a calculation, dropping the oldest beyond `maximumCount` or `maximumFileSize`.
-  public mutating func append(_ calculation: Calculation) {
+  /// A tape of calculations that already have their identities, in their order.
+  init(identified calculations: [Calculation]) {
+    self.calculations = calculations
+    fileSize = calculations.reduce(fileSize) { $0 + HistoryTape.lineSize(of: $1) }
+    dropOldest()
+  }
+
+  /// Appends a calculation finished at `stamp` and returns its identity.
+  ///
+  /// `stamp` is nanoseconds of the wall clock (0 in a tape of its own); the identity is
+  /// `stamp`, or one more than the newest one's when that is not older. The oldest beyond
+  /// `maximumCount` or `maximumFileSize` are dropped.
+  @discardableResult
+  public mutating func append(_ calculation: Calculation, at stamp: UInt64 = 0)
+    -> CalculationID
+  {
+    var calculation = calculation
+    let newest = calculations.last?.id.rawValue ?? 0
+    calculation.id = CalculationID(rawValue: max(stamp, newest &+ 1))
     calculations.append(calculation)
     fileSize += HistoryTape.lineSize(of: calculation)
+    dropOldest()
+    return calculation.id
+  }
+
+  /// Drops the oldest calculations beyond `maximumCount` or `maximumFileSize`.
+  mutating func dropOldest() {
     var dropped = 0
     while calculations.count - dropped > HistoryTape.maximumCount
       || (fileSize > HistoryTape.maximumFileSize && dropped < calculations.count)
@@ -111,8 +175,25 @@ public struct HistoryTape: Equatable, Sendable {
   /// Whether the tape holds no calculation.
   public var isEmpty: Bool { calculations.isEmpty }
 
-  /// How many rows (its rows and `= result`) each calculation the strip scrolls back to shows,
-  /// oldest first, under the `current` calculator: all of them, but the newest while `current`
+  /// Where the calculation `id` is in `calculations`, or nil when the tape does not hold it.
+  public func index(of id: CalculationID) -> Int? {
+    var low = 0
+    var high = calculations.count
+    while low < high {
+      let middle = (low + high) / 2
+      if calculations[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < calculations.count && calculations[low].id == id ? low : nil
+  }
+
+  /// The calculation `id`, or nil when the tape does not hold it.
+  public subscript(id: CalculationID) -> Calculation? {
+    index(of: id).map { calculations[$0] }
+  }
+
+  /// How many rows (its rows and `= result`) each calculation the strip scrolls back to shows.
+  ///
+  /// Oldest first, under the `current` calculator: all of them, but the newest while `current`
   /// still shows it (just finished with `=`: its rows in the strip, its result in the display),
   /// which would show the same calculation twice.
   public func shownRowCounts(under current: Calculator)

@@ -77,7 +77,8 @@ import Testing
     var tape = HistoryTape([small, small, big])
     #expect(tape.count == 3)
     tape.append(big)  // two bigs do not fit: the first goes, and the small ones before it
-    #expect(tape.calculations == [big])
+    #expect(tape.calculations.map(\.rows) == [big.rows])
+    #expect(tape.calculations.map(\.id) == [CalculationID(rawValue: 4)])
     #expect(tape.fileSize == tape.fileText.utf8.count)
     #expect(tape.fileSize <= HistoryTape.maximumFileSize)
     let tooBig = Calculation(rows: [String](repeating: "+ 1", count: 1_100_000), result: "1")
@@ -86,17 +87,54 @@ import Testing
   }
 
   @Test func theFileFormat() throws {
-    let tape = Self.tape(after: "1200*1.08+49.9=2*(3+4)=5/0=")
+    let tape = Self.tape(after: "1200*1.08+49.9=2*(3+4)=/0=")
     let text = """
-      circlecalc history 1
-      1,200\t× 1.08\t+ 49.9\t= 1,345.9
-      2\t× (3\t+ 4)\t= 14
-      5\t÷ 0\t= NaN
+      circlecalc history 2
+      1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9
+      2\t2\t× (3\t+ 4)\t= 14
+      3^2\t14\t÷ 0\t= NaN
 
       """
     #expect(tape.fileText == text)
     #expect(tape.fileSize == text.utf8.count)
+    let read = try HistoryTape(fileBytes: Array(text.utf8))
+    #expect(read == tape)
+    #expect(read.calculations.map(\.source) == [nil, nil, CalculationID(rawValue: 2)])
+  }
+
+  /// Identities from the window's clock are written as they are, links with them.
+  @Test func identitiesFromTheClockAndTheirLinksRoundTrip() throws {
+    var document = Document()
+    let stamps: [UInt64] = [1_764_700_000_123_456_789, 1_764_700_005_000_000_000]
+    for (key, stamp) in zip(try Key.sequence("2*3=+4="), [0, 0, 0, stamps[0], 0, 0, stamps[1]]) {
+      document.press(key, at: stamp)
+    }
+    let tape = document.tape
+    let text =
+      "circlecalc history 2\n1764700000123456789\t2\t× 3\t= 6\n"
+      + "1764700005000000000^1764700000123456789\t6\t+ 4\t= 10\n"
+    #expect(tape.fileText == text)
+    #expect(tape.fileSize == text.utf8.count)
     #expect(try HistoryTape(fileBytes: Array(text.utf8)) == tape)
+  }
+
+  /// A file of the first version (no identities, no links) reads, its calculations numbered
+  /// from 1, and is written in the current version.
+  @Test func aFileOfTheFirstVersionReads() throws {
+    let old = """
+      circlecalc history 1
+      1,200\t× 1.08\t+ 49.9\t= 1,345.9
+      5\t÷ 0\t= NaN
+
+      """
+    let tape = try HistoryTape(fileBytes: Array(old.utf8))
+    #expect(tape.calculations.map(\.line) == ["1,200 × 1.08 + 49.9 = 1,345.9", "5 ÷ 0 = NaN"])
+    #expect(tape.calculations.map(\.id.rawValue) == [1, 2])
+    #expect(tape.calculations.allSatisfy { $0.source == nil })
+    #expect(tape.fileSize == tape.fileText.utf8.count)
+    #expect(
+      tape.fileText
+        == "circlecalc history 2\n1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n2\t5\t÷ 0\t= NaN\n")
   }
 
   @Test func everyCalculationOfAFuzzedSessionReadsBack() throws {
@@ -113,24 +151,32 @@ import Testing
   @Test(arguments: [
     ("", 0), ("circlecalc history 1\n", 0), ("circlecalc history 1\n1\t+ 1\t= 2\n", 1),
     ("circlecalc history 1\n1\t= 1\n-1e-9\t× NaN\t= NaN\n", 2),
+    ("circlecalc history 2\n", 0), ("circlecalc history 2\n7\t1\t+ 1\t= 2\n", 1),
+    ("circlecalc history 2\n7\t1\t= 1\n9^7\t1\t× NaN\t= NaN\n", 2),
+    ("circlecalc history 2\n18446744073709551615\t1\t+ 1\t= 2\n", 1),
   ])
   func goodFiles(text: String, count: Int) throws {
     #expect(try HistoryTape(fileBytes: Array(text.utf8)).count == count)
   }
 
-  @Test func aFileOfMoreThanAThousandKeepsTheNewest() throws {
-    let lines = (1...1_200).map { "\($0)\t+ 1\t= \($0 + 1)\n" }
-    let tape = try HistoryTape(fileBytes: Array(("circlecalc history 1\n" + lines.joined()).utf8))
+  @Test(arguments: [HistoryTape.firstVersionHeader, HistoryTape.header])
+  func aFileOfMoreThanAThousandKeepsTheNewest(header: String) throws {
+    let identity = { (line: Int) in header == HistoryTape.header ? "\(line)\t" : "" }
+    let lines = (1...1_200).map { "\(identity($0))\($0)\t+ 1\t= \($0 + 1)\n" }
+    let tape = try HistoryTape(fileBytes: Array((header + "\n" + lines.joined()).utf8))
     #expect(tape.count == 1_000)
     #expect(tape.calculations.first?.rows == ["201", "+ 1"])
+    #expect(tape.calculations.first?.id.rawValue == 201)
     #expect(tape.fileSize == tape.fileText.utf8.count)
   }
 
   static let header = "circlecalc history 1\n"
+  static let current = "circlecalc history 2\n"
 
   static let badTexts: [(String, HistoryFileError)] = [
     ("hello\n", .notAHistory),
-    ("circlecalc history 2\n1\t+ 1\t= 2\n", .notAHistory),
+    ("circlecalc history 3\n1\t1\t+ 1\t= 2\n", .notAHistory),
+    ("circlecalc history 2", .truncated),
     ("circlecalc history 1", .truncated),
     (header + "1\t+ 1\t= 2\n3\t+ 4", .truncated),
     (header + "1\t+ 1\t= ", .truncated),
@@ -149,6 +195,19 @@ import Testing
     (header + "1\t+ 1\t= 1e\n", .badLine(2)),
     (header + "1\t+ 1\t= --1\n", .badLine(2)),
     (header + "1\t+ 1\t= 2\n1\t+ 1\t= 2\nx\n", .badLine(4)),
+    // The current version: an identity, newer than the line before's, links to older ones.
+    (current + "1 + 1\t= 2\n", .badLine(2)),
+    (current + "0\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "01\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "5\t1\t+ 1\t= 2\n5\t1\t+ 1\t= 2\n", .badLine(3)),
+    (current + "5\t1\t+ 1\t= 2\n4\t1\t+ 1\t= 2\n", .badLine(3)),
+    (current + "5^5\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "5^6\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "5^\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "^5\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "5x\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "18446744073709551616\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "7\t= 1\n", .badLine(2)),
   ]
 
   @Test(arguments: badTexts)

@@ -20,22 +20,20 @@ public enum TestSupport {
   }
 
   /// The history tape a window keeps after typing a `--keys` sequence, one key at a time:
-  /// `"1200*1.08+49.9=2+3="` holds two calculations.
+  /// `"1200*1.08+49.9=2+3="` holds two calculations, numbered 1 and 2.
   public static func tape(after sequence: String) -> HistoryTape {
-    var calculator = Calculator()
-    var tape = HistoryTape()
+    document(after: sequence).tape
+  }
+
+  /// The calculators and the tape after typing a `--keys` sequence into a new document.
+  public static func document(after sequence: String) -> Document {
+    var document = Document()
     do {
-      for key in try Key.sequence(sequence) {
-        let before = calculator
-        calculator.press(key)
-        if let finished = Calculation(finishing: key, before: before, after: calculator) {
-          tape.append(finished)
-        }
-      }
+      for key in try Key.sequence(sequence) { document.press(key) }
     } catch {
       Issue.record("bad key sequence \(sequence.debugDescription): \(error)")
     }
-    return tape
+    return document
   }
 
   /// A small seeded generator (SplitMix64), so random tests repeat exactly.

@@ -1,0 +1,92 @@
+/// What a window's user changes and Ctrl+Z takes back (docs/SPEC.md section 8): the
+/// calculator, Tip & Split and the history tape, one value.
+///
+/// `press` puts each calculation `=` finishes on the tape, and links one continued from a
+/// result to the calculation that result came from:
+///
+///     var document = Document()
+///     for key in try Key.sequence("2*3=+4=") { document.press(key) }
+///     document.tape.calculations.map(\.line)  // ["2 × 3 = 6", "6 + 4 = 10"]
+///     document.tape.calculations[1].source == document.tape.calculations[0].id  // true
+public struct Document: Undoable {
+  /// The calculator of the basic and scientific keypads.
+  public var calculator: Calculator
+  /// The Tip & Split calculator.
+  public var tip: TipCalculator
+  /// The calculations finished with `=`.
+  public var tape: HistoryTape
+  /// The calculation `=` just finished while the calculator still shows it: an operator now
+  /// continues from its result.
+  private(set) var finished: CalculationID?
+  /// The calculation whose result the calculation being typed carries as its first row.
+  private(set) var continued: CalculationID?
+
+  /// A document of these calculators and this tape.
+  public init(
+    calculator: Calculator = Calculator(), tip: TipCalculator = TipCalculator(),
+    tape: HistoryTape = HistoryTape()
+  ) {
+    self.calculator = calculator
+    self.tip = tip
+    self.tape = tape
+  }
+
+  /// Rows and calculations a copy may hold on its own (the bound of `UndoStack`).
+  public var undoWeight: Int { calculator.historyCount + tape.count + 1 }
+
+  /// Presses a calculator key; a calculation it finishes goes on the tape with the identity
+  /// `stamp` gives (`HistoryTape.append(_:at:)`), linked to the calculation it continues.
+  public mutating func press(_ key: Key, at stamp: UInt64 = 0) {
+    let before = calculator
+    calculator.press(key)
+    guard var calculation = Calculation(finishing: key, before: before, after: calculator) else {
+      return track(key, from: before)
+    }
+    // The link holds while the first row is that calculation's result as it shows now (an edit
+    // of it since has made it another number).
+    if let continued, calculation.rows.first == tape[continued]?.result {
+      calculation.source = continued
+    }
+    finished = tape.append(calculation, at: stamp)
+    continued = nil
+  }
+
+  /// Takes pasted text as the calculator's entry (`Calculator.paste(_:)`).
+  public mutating func paste(_ text: String) -> Bool {
+    let before = calculator
+    guard calculator.paste(text) else { return false }
+    track(nil, from: before)
+    return true
+  }
+
+  /// Puts a number of the strip or the tape in the display as a result
+  /// (`Calculator.recall(_:)`).
+  public mutating func recall(_ text: String) -> Bool {
+    let before = calculator
+    guard calculator.recall(text) else { return false }
+    track(nil, from: before)
+    return true
+  }
+
+  /// Clear History: the tape empties; the calculators stay.
+  public mutating func clearHistory() {
+    tape.removeAll()
+    finished = nil
+    continued = nil
+  }
+
+  /// Follows the links after the calculator changed without finishing a calculation.
+  ///
+  /// An operator right after `=` starts a strip with the result, continuing that calculation;
+  /// a strip emptied (a digit after a result, AC, a paste or a recall there) continues none.
+  /// Keys that change neither the entry nor the strip (`m+`, Rad, a second `=`) keep both.
+  private mutating func track(_ key: Key?, from before: Calculator) {
+    guard !calculator.showsSameCalculation(as: before) else { return }
+    if case .operation = key, let finished, calculator.historyCount == 1 {
+      continued = finished
+    } else if calculator.historyCount == 0 {
+      continued = nil
+    }
+    finished = nil
+  }
+}
