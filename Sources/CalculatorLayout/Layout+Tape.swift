@@ -265,3 +265,30 @@ extension Layout {
     return lines
   }
 }
+
+extension Layout {
+  /// The offset nearest to `offset` at which the strip shows row `row` of past calculation
+  /// `calculation` (0 = oldest): the row cursor's row, scrolled into view; `offset` itself when
+  /// it shows it, or when the strip shows no past rows (a wide window).
+  public func offset<Past: BidirectionalCollection<Int>>(
+    showing calculation: Int, row: Int, rowCount: Int, pastRowCounts: Past, near offset: Int
+  ) -> Int where Past.Index == Int {
+    let index = pastRowCounts.startIndex + calculation
+    func shows(_ offset: Int) -> Bool {
+      shownHistory(rowCount: rowCount, pastRowCounts: pastRowCounts, offset: offset).contains {
+        $0.source == .past(calculation: calculation, row: row)
+      }
+    }
+    guard stripShowsPast, pastRowCounts.indices.contains(index), !shows(offset) else {
+      return offset
+    }
+    // Rows are stacked from the bottom: at offset `below` the row is the bottom one.
+    let below =
+      rowCount + pastRowCounts[(index + 1)...].reduce(0, +) + pastRowCounts[index] - 1 - row
+    let highest = min(below, maxHistoryOffset(rowCount: rowCount, pastRowCounts: pastRowCounts))
+    if offset > highest { return highest }  // scrolled past it: it comes in at the bottom
+    var nearest = max(offset, 0)  // under it: scroll back until it comes in at the top
+    while nearest < highest, !shows(nearest) { nearest += 1 }
+    return nearest
+  }
+}

@@ -162,3 +162,69 @@ import Testing
     }
   }
 }
+
+/// The row cursor's row is scrolled into view (docs/SPEC.md section 8), moving the strip as
+/// little as it can.
+@Suite struct TapeCursorLayoutTests {
+  @Test(arguments: [(360, 640), (360, 400), (852, 393), (200, 320), (1440, 2560)])
+  func everyRowOfRandomTapesComesIntoView(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    #expect(layout.stripShowsPast)  // none of these is wide
+    var random = TestSupport.SeededGenerator(seed: UInt64(width * height))
+    for _ in 0..<20 {
+      let past = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+        Int.random(in: 2...9, using: &random)
+      }
+      let current = Int.random(in: 0...4, using: &random)
+      var offset = 0
+      // Every row from the newest to the oldest and back, as Up and Down walk them.
+      let rows = past.indices.flatMap { calculation in
+        (0..<past[calculation]).map { (calculation, $0) }
+      }
+      for (calculation, row) in rows.reversed() + rows {
+        let next = layout.offset(
+          showing: calculation, row: row, rowCount: current, pastRowCounts: past, near: offset)
+        let shown = layout.shownHistory(rowCount: current, pastRowCounts: past, offset: next)
+        #expect(
+          shown.contains { $0.source == .past(calculation: calculation, row: row) },
+          "\(past) \(calculation) \(row)")
+        if layout.shownHistory(rowCount: current, pastRowCounts: past, offset: offset).contains(
+          where: { $0.source == .past(calculation: calculation, row: row) })
+        {
+          #expect(next == offset)  // in view already: the strip stays
+        }
+        offset = next
+      }
+    }
+  }
+
+  /// Up from the newest row over calculations of 4, 2 and 6 rows at 360 × 640: the strip
+  /// stays until the row would leave its top, then follows a row a key; End goes back to rest.
+  @Test func upScrollsARowAtATimeOnceTheRowReachesTheTop() {
+    let layout = Layout(width: 360, height: 640)
+    let past = [4, 2, 6]
+    let rows = past.indices.flatMap { calculation in
+      (0..<past[calculation]).map { (calculation, $0) }
+    }
+    var offsets: [Int] = []
+    var offset = 0
+    for (calculation, row) in rows.reversed() {
+      offset = layout.offset(
+        showing: calculation, row: row, rowCount: 0, pastRowCounts: past, near: offset)
+      offsets.append(offset)
+    }
+    #expect(offsets.first == 0)
+    #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 })
+    let fit = layout.shownHistory(rowCount: 0, pastRowCounts: past, offset: 0).count
+    #expect(offsets.filter { $0 == 0 }.count == fit)  // the rows in view at rest
+    #expect(
+      layout.offset(showing: 2, row: 5, rowCount: 0, pastRowCounts: past, near: offset) == 0)
+  }
+
+  /// A wide window's strip shows the current calculation alone: the offset stays.
+  @Test func aWideStripHasNoPastRowToScrollTo() {
+    let layout = Layout(width: 1600, height: 500)
+    #expect(!layout.stripShowsPast)
+    #expect(layout.offset(showing: 0, row: 0, rowCount: 2, pastRowCounts: [3, 3], near: 0) == 0)
+  }
+}
