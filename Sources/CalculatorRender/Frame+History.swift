@@ -13,6 +13,30 @@ public struct ShownHistoryRow: Equatable, Sendable {
   public var startsCalculation: Bool
   /// Which row of which calculation it is.
   public var source: HistoryStripRow.Source
+  /// The row cursor is on it: drawn highlighted.
+  public var isSelected = false
+  /// Its number is being edited: drawn as the text typed so far.
+  public var isEdited = false
+}
+
+/// The row of the tape the keyboard's row cursor is on (docs/SPEC.md section 8.5).
+///
+/// All a drawing of the tape needs: which row to highlight and, while its number is edited,
+/// the row's text as typed so far.
+public struct TapeSelection: Equatable, Sendable {
+  /// The calculation's index on the tape (0 is the oldest).
+  public var calculation: Int
+  /// Its shown row: its rows, then `= result` last.
+  public var row: Int
+  /// The row as it shows while its number is edited (`"+ 50."`); nil when it is not.
+  public var editedText: String?
+
+  /// The selection of shown row `row` of calculation `calculation`, edited to `editedText`.
+  public init(calculation: Int, row: Int, editedText: String? = nil) {
+    self.calculation = calculation
+    self.row = row
+    self.editedText = editedText
+  }
 }
 
 /// A line of the side tape panel as drawn: its rows' texts and place.
@@ -41,14 +65,16 @@ extension Frame {
       rowCount: tape.rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
       offset: tape.offset
     ).map { row in
+      let isSelected = tape.selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) } ?? false
+      let edited = isSelected ? tape.selection?.editedText : nil
       let text =
         switch row.source {
         case .current(let index): tape.rows[index]
-        case .past(let calculation, let index): past[calculation].shownRow(index)
+        case .past(let calculation, let index): edited ?? past[calculation].shownRow(index)
         }
       return ShownHistoryRow(
         text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation,
-        source: row.source)
+        source: row.source, isSelected: isSelected, isEdited: edited != nil)
     }
   }
 

@@ -103,6 +103,8 @@ public struct TapeView: Equatable, Sendable {
   public var offset = 0
   /// Lines the side panel is scrolled back from the newest.
   public var panelOffset = 0
+  /// The row under the keyboard's row cursor, and its text while it is edited.
+  public var selection: TapeSelection? = nil
 
   /// A tape of these rows over these calculations.
   public init(
@@ -113,9 +115,10 @@ public struct TapeView: Equatable, Sendable {
     self.hidesNewest = hidesNewest
   }
 
-  /// The finished calculations the strip shows above the current one.
+  /// The finished calculations the strip shows above the current one: all of them while a row
+  /// is selected, the newest included.
   public var stripCalculations: ArraySlice<Calculation> {
-    past.calculations.dropLast(hidesNewest ? 1 : 0)
+    past.calculations.dropLast(hidesNewest && selection == nil ? 1 : 0)
   }
 }
 

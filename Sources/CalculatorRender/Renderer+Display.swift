@@ -135,7 +135,19 @@ extension Renderer {
         cairo_rectangle(context.pointer, left, row.rect.minY.rounded(), right - left, line)
         cairo_fill(context.pointer)
       }
-      context.setColor(row.isPast ? Theme.pastHistoryText : Theme.historyText)
+      if row.isSelected {
+        // Whole pixels, so a region cutting the strip draws the same pixels (no path edges).
+        context.setColor(Theme.selectedRowFill)
+        let (left, right) = (strip.minX.rounded(.up), strip.maxX.rounded(.down))
+        let (top, bottom) = (row.rect.minY.rounded(), row.rect.maxY.rounded())
+        cairo_rectangle(context.pointer, left, top, right - left, bottom - top)
+        cairo_fill(context.pointer)
+      }
+      context.setColor(
+        row.isEdited
+          ? Theme.editedRowText
+          : row.isSelected
+            ? Theme.selectedRowText : row.isPast ? Theme.pastHistoryText : Theme.historyText)
       showRightAligned(
         row.text, face: labelFace,
         size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize, in: strip,
