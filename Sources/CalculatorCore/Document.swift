@@ -68,6 +68,21 @@ public struct Document: Undoable {
     return true
   }
 
+  /// Puts the calculations a run with `--keys` finished on the tape, as if finished here at
+  /// `stamp`: each gets an identity of this tape, and their links follow; when the calculator
+  /// still shows the last one, an operator continues it.
+  public mutating func adopt(_ finished: HistoryTape, at stamp: UInt64) {
+    var identities: [CalculationID: CalculationID] = [:]
+    for calculation in finished.calculations {
+      var adopted = calculation
+      adopted.source = calculation.source.flatMap { identities[$0] }
+      identities[calculation.id] = tape.append(adopted, at: stamp)
+    }
+    if let last = finished.calculations.last, tape.isNewestShown(by: calculator) {
+      self.finished = identities[last.id]
+    }
+  }
+
   /// Clear History: the tape empties; the calculators stay.
   public mutating func clearHistory() {
     tape.removeAll()

@@ -82,23 +82,6 @@ public struct Calculation: Hashable, Sendable {
   }
 }
 
-extension Calculator {
-  /// Presses a key and puts the calculation it finishes, if any, on `tape`; returns it.
-  ///
-  /// The window's tape and a headless run's in-memory tape are fed the same way, so
-  /// `--render` shows the tape the window would.
-  @discardableResult
-  public mutating func press(_ key: Key, recordingOn tape: inout HistoryTape) -> Calculation? {
-    let before = self
-    press(key)
-    guard let finished = Calculation(finishing: key, before: before, after: self) else {
-      return nil
-    }
-    tape.append(finished)
-    return finished
-  }
-}
-
 /// The calculations finished with `=`, oldest first, at most `maximumCount` of them and at
 /// most `maximumFileSize` bytes written out: appending drops the oldest beyond either.
 ///

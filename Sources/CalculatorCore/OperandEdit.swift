@@ -26,6 +26,15 @@ public struct OperandEdit: Equatable, Sendable {
     Calculator.value(typed: entry.copyText ?? NumberFormat.notANumber)
   }
 
+  /// Takes pasted text as the number, as the calculator takes a paste; false, changing
+  /// nothing, unless the text is one number in range.
+  public mutating func paste(_ text: String) -> Bool {
+    var pasted = Calculator()
+    guard pasted.paste(text) else { return false }
+    entry = pasted
+    return true
+  }
+
   /// Types a key into the number; returns false, changing nothing, for a key that would not
   /// change the number shown (a second `.`, a 21st digit, ⌫, ± or C on `0`) or that a number
   /// does not take (an operator, `=`, a function…).

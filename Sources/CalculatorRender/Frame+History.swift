@@ -65,7 +65,9 @@ extension Frame {
       rowCount: tape.rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
       offset: tape.offset
     ).map { row in
-      let isSelected = tape.selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) } ?? false
+      let isSelected =
+        tape.selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) }
+        ?? false
       let edited = isSelected ? tape.selection?.editedText : nil
       let text =
         switch row.source {

@@ -9,10 +9,11 @@ let pasteByteLimit = 64 * 1024
 // polling the connection's file descriptor (no busy loop), while still answering requests for
 // our own selection.
 extension App {
-  /// Ctrl+C: the displayed number without grouping commas, and the display dims briefly; NaN is
-  /// not copied (red cue).
-  func copy(time: Time) {
-    guard let text = state.copyText else {
+  /// Ctrl+C (the displayed number without grouping commas) and Ctrl+Shift+C (a calculation's
+  /// line): owns CLIPBOARD with `text`, and the display dims briefly; nothing to copy (NaN, an
+  /// empty tape) gives the red cue.
+  func copy(_ text: String?, time: Time) {
+    guard let text else {
       state.showCue(.refused, at: .now)
       return
     }
@@ -135,12 +136,29 @@ extension App {
     case atoms.utf8String:
       changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
     case XA_STRING, atoms.text:
-      // The copied number is ASCII, so it is valid Latin-1 STRING as it stands.
-      changeProperty(requestor, property, type: XA_STRING, bytes: Array(text.utf8))
+      // STRING is Latin-1 (ICCCM 2.7.1): a number is ASCII, `×` and `÷` are Latin-1, but a
+      // line with `−` is not, and TEXT then gets UTF8_STRING (the owner picks for TEXT).
+      if let latin1 = App.latin1(text) {
+        changeProperty(requestor, property, type: XA_STRING, bytes: latin1)
+      } else if target == atoms.text {
+        changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
+      } else {
+        return false
+      }
     default:
       return false
     }
     return true
+  }
+
+  /// The text in Latin-1, or nil when a character has no code there.
+  static func latin1(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for scalar in text.unicodeScalars {
+      guard scalar.value <= 0xFF else { return nil }
+      bytes.append(UInt8(scalar.value))
+    }
+    return bytes
   }
 
   private func changeProperty(_ window: Window, _ property: Atom, type: Atom, bytes: [UInt8]) {

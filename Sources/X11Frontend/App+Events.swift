@@ -4,33 +4,24 @@ import CalculatorLayout
 // One method per X event, called from `App.handle(_:)`.
 extension App {
   /// A key went down: a screen reader sees it first (`forwardKey`) and may take it; otherwise
-  /// the menu's keys, then the bindings table.
+  /// the menu's keys, the selected row's, then the bindings table (`WindowState.keyAction`).
   func keyPress(_ event: inout XKeyEvent) {
     let (keysym, text) = lookUpKey(&event)
     if forwardKey(event, keysym: keysym, text: text) { return }
     state.userActed()
     typedEcho = false
-    if state.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
-      switch command.command {
-      case .previous: state.moveMenuSelection(by: -1)
-      case .next: state.moveMenuSelection(by: 1)
-      case .choose: state.chooseMenuSelection()
-      }
-      return
-    }
-    switch KeyBinding.command(for: keysym, state: event.state) {
-    case .key(let key):
+    switch state.keyAction(for: keysym, state: event.state) {
+    case .menu(let command): state.perform(command)
+    case .tape(let command): state.perform(command)
+    case .command(.key(let key)):
       lightKey(key)
       state.typeKey(key, keycode: event.keycode)
       typedEcho = SpokenLines.isEchoed(key)
-    case .action(.copy): copy(time: event.time)
-    case .action(.paste): paste(from: atoms.clipboard, time: event.time)
-    case .action(.quit): isRunning = false
-    case .action(.toggleShortcuts): state.toggleShortcuts()
-    case .action(.mode(let mode)): state.switchMode(to: mode)
-    case .action(.focusNext): state.moveFocus(by: 1)
-    case .action(.focusPrevious): state.moveFocus(by: -1)
-    case .action(.pressFocused): state.pressFocused(keycode: event.keycode)
+    case .command(.action(.copy)): copy(state.copyText, time: event.time)
+    case .command(.action(.copyCalculation)): copy(state.calculationCopyText, time: event.time)
+    case .command(.action(.paste)): paste(from: atoms.clipboard, time: event.time)
+    case .command(.action(.quit)): isRunning = false
+    case .command(.action(let action)): state.perform(action, keycode: event.keycode)
     case nil: break
     }
   }
@@ -77,9 +68,9 @@ extension App {
     case Button4:
       // Leaving the newest row: show what other windows have saved since.
       if state.historyOffset == 0, state.panelOffset == 0,
-        let saved = historyStore?.reloadIfChanged(keeping: state.tapeChanges)
+        let saved = historyStore?.reloadIfChanged(state.tape)
       {
-        state.tape = saved
+        state.absorb(saved: saved)
       }
       state.scrollHistory(olderBy: 1, at: point)
     case Button5: state.scrollHistory(olderBy: -1, at: point)

@@ -159,11 +159,9 @@ final class App {
     XMapWindow(display, window)
     XFlush(display)
     state.tape = historyStore?.load() ?? HistoryTape()
-    // The calculations `--keys` finished go on the tape as if typed here.
-    for calculation in finished.calculations {
-      state.tape.append(calculation)
-      state.tapeChanges.added.append(calculation)
-    }
+    // The calculations `--keys` finished go on the tape as if typed here (and are saved).
+    state.document.adopt(finished, at: App.wallClock())
+    state.undo = UndoStack(state.document)  // the state to start from, nothing to undo
     _ = renderer
   }
 
@@ -210,6 +208,7 @@ final class App {
   /// After a turn of events: the window's size asked of the window manager, the frame drawn,
   /// the screen reader told, the tape saved.
   func showChanges() {
+    state.settle()  // what a screen reader's click changed
     requestSize()
     drawIfNeeded()
     updateAccessibility()
@@ -218,6 +217,8 @@ final class App {
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
   func handle(_ event: inout XEvent) {
+    state.stamp = App.wallClock()
+    defer { state.settle() }  // each event's change is one level of undo
     switch event.type {
     case KeyPress: keyPress(&event.xkey)
     case KeyRelease: keyRelease(&event.xkey)
@@ -293,13 +294,13 @@ final class App {
     sched_yield()
   }
 
-  /// Saves the tape's changes, after the frame that shows them; with another window holding
-  /// the file's lock past `patience` milliseconds, they wait for the next save.
+  /// Saves the tape when it changed (a calculation finished, an edit, Clear History, an undo or
+  /// a redo), after the frame that shows it; with another window holding the file's lock past
+  /// `patience` milliseconds, it waits for the next save.
   func saveHistory(patience: Int = 50) {
-    guard !state.tapeChanges.isEmpty, historyStore != nil else { return }
-    if let saved = historyStore?.save(state.tapeChanges, shown: state.tape, patience: patience) {
-      state.tape = saved
-      state.tapeChanges = TapeChanges()
+    guard let store = historyStore, state.tape != store.synced else { return }
+    if let saved = historyStore?.save(state.tape, patience: patience) {
+      state.absorb(saved: saved)
     }
   }
 
@@ -343,6 +344,15 @@ final class App {
       let address = value.addr, let dpi = Double(String(cString: address)), dpi >= 48, dpi <= 480
     else { return 1 }
     return dpi / 96
+  }
+}
+
+extension App {
+  /// The wall clock in nanoseconds since 1970: a calculation finished now is identified by it.
+  static func wallClock() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return UInt64(max(time.tv_sec, 0)) * 1_000_000_000 + UInt64(max(time.tv_nsec, 0))
   }
 }
 

@@ -1,27 +1,17 @@
 import CalculatorCore
 import Glibc
 
-/// What a window changed on its tape since it last saved it: Clear History, then the
-/// calculations finished since.
-struct TapeChanges: Equatable, Sendable {
-  /// Clear History was chosen: the saved tape is replaced, not added to.
-  var isCleared = false
-  /// Calculations finished since the last save (or since Clear History), oldest first.
-  var added: [Calculation] = []
-
-  /// Nothing to save.
-  var isEmpty: Bool { !isCleared && added.isEmpty }
-}
-
 /// The history tape kept between runs: the file `history` in the state folder (format:
 /// HistoryTape+File.swift), mode 0600, always replaced whole and atomically.
 ///
 /// Two windows share it by merging: a save takes `history.lock` (flock), reads the file again
-/// if another window replaced it since, appends this window's new calculations and writes the
-/// result, so every window's calculations are kept, in the order they were saved. A file that
-/// cannot be read as a history is never written over: a regular file is first moved aside to
-/// `history.bad`; a folder or another kind of file in its place stops saving for the session.
-/// Each of these says so in one line on stderr.
+/// if another window replaced it since, brings the window's tape and the file together
+/// calculation by calculation (`HistoryTape.merged`: this window's changes since it last read
+/// or wrote the file, and everything else as the file has it) and writes the result, so no
+/// window's calculations, edits or removals are lost. A file that cannot be read as a history
+/// is never written over: a regular file is first moved aside to `history.bad`; a folder or
+/// another kind of file in its place stops saving for the session. Each of these says so in one
+/// line on stderr.
 struct HistoryStore {
   /// Why the file could not be read as a tape.
   enum Failure: Error, Equatable {
@@ -60,6 +50,9 @@ struct HistoryStore {
   let directory: StateDirectory
   /// The file as this window last read or wrote it; nil when it was missing.
   private var known: FileIdentity?
+  /// The tape as this window last read or wrote it: a window's tape that differs has changes
+  /// to save.
+  private(set) var synced = HistoryTape()
   /// False once the path holds something that must not be replaced.
   private(set) var canSave = true
   /// A failed save is reported once.
@@ -82,6 +75,7 @@ struct HistoryStore {
     switch read() {
     case .success(let saved):
       known = saved.identity
+      synced = saved.tape
       return saved.tape
     case .failure(let failure):
       setAside(failure)
@@ -89,35 +83,28 @@ struct HistoryStore {
     }
   }
 
-  /// Writes the changes: `tape` is what the window shows, the saved tape with `changes` made.
+  /// Writes the window's tape, brought together with the file as other windows left it.
   ///
   /// Returns the tape now saved, which also holds what other windows saved since (show it), or
   /// nil when the lock stayed busy for `patience` milliseconds or the write failed: keep the
-  /// changes and try again later. Without a usable file it saves nothing and returns `tape`.
-  mutating func save(_ changes: TapeChanges, shown tape: HistoryTape, patience: Int = 50)
-    -> HistoryTape?
-  {
+  /// tape and try again later. Without a usable file it saves nothing and returns `tape`.
+  mutating func save(_ tape: HistoryTape, patience: Int = 50) -> HistoryTape? {
     guard canSave else { return tape }
     directory.create()
     guard let lock = lock(patience: patience) else { return nil }
     defer { if lock >= 0 { close(lock) } }  // closing the descriptor releases the lock
-    // The file as another window left it, when one replaced it since.
-    var saved: HistoryTape?
+    // The file as another window left it, when one replaced it since (a bad one set aside:
+    // as this window last saw it).
+    var theirs = synced
     if identity() != known {
       switch read() {
-      case .success(let file): saved = file.tape
+      case .success(let file): theirs = file.tape
       case .failure(let failure):
         setAside(failure)
         guard canSave else { return tape }
       }
     }
-    var merged = tape
-    if changes.isCleared {
-      merged = HistoryTape(changes.added)
-    } else if let saved {
-      merged = saved
-      for calculation in changes.added { merged.append(calculation) }
-    }
+    let merged = HistoryTape.merged(base: synced, mine: tape, theirs: theirs)
     let code = directory.write(merged.fileText, to: "history", mode: 0o600)
     guard code == 0 else {
       if !hasReportedFailure {
@@ -128,18 +115,19 @@ struct HistoryStore {
       return nil
     }
     known = identity()
+    synced = merged
     return merged
   }
 
-  /// The saved tape when another window replaced the file since this one last read or wrote
-  /// it (with `changes` not yet saved added); nil when nothing changed or it cannot be read.
-  mutating func reloadIfChanged(keeping changes: TapeChanges) -> HistoryTape? {
-    guard canSave, !changes.isCleared, identity() != known, case .success(let saved) = read()
-    else { return nil }
+  /// The file's tape brought together with the window's `tape` (changes not yet saved kept)
+  /// when another window replaced the file since this one last read or wrote it; nil when
+  /// nothing changed or it cannot be read.
+  mutating func reloadIfChanged(_ tape: HistoryTape) -> HistoryTape? {
+    guard canSave, identity() != known, case .success(let saved) = read() else { return nil }
     known = saved.identity
-    var tape = saved.tape
-    for calculation in changes.added { tape.append(calculation) }
-    return tape
+    let merged = HistoryTape.merged(base: synced, mine: tape, theirs: saved.tape)
+    synced = saved.tape
+    return merged
   }
 
   /// Reads the file: an empty tape when it is missing.

@@ -21,12 +21,25 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case focusPrevious
   /// Space: presses the key inside the focus ring.
   case pressFocused
+  /// Up, Down, PageUp, PageDown, Home, End: the row cursor over the tape.
+  case tape(TapeMove)
+  /// F2: edits the selected row's number in place.
+  case editRow
+  /// Ctrl+Z: undoes the last change.
+  case undo
+  /// Ctrl+Shift+Z, Ctrl+Y: redoes the change undone last.
+  case redo
+  /// Ctrl+Shift+C: copies the selected (or the last) calculation as one line.
+  case copyCalculation
+  /// F10, Menu: opens the mode menu from the keyboard, the current mode's line selected.
+  case openMenu
 
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
-    + [.focusNext, .focusPrevious, .pressFocused]
+    + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
+    + [.editRow, .undo, .redo, .copyCalculation, .openMenu]
 
-  /// What the shortcuts overlay says it does.
+  /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
     switch self {
     case .copy: "copy"
@@ -37,6 +50,21 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .focusNext: "focus the next key"
     case .focusPrevious: "focus the previous key"
     case .pressFocused: "press the focused key"
+    case .tape(.oldest), .tape(.newest): "the oldest, the newest row"
+    case .tape: "select a row of the tape"
+    case .editRow: "edit the selected number"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .copyCalculation: "copy a calculation"
+    case .openMenu: "the mode menu"
+    }
+  }
+
+  /// Whether it does something in a mode: the tape's rows are not shown in Tip & Split.
+  func means(in mode: Mode) -> Bool {
+    switch self {
+    case .tape, .editRow: mode != .tip
+    default: true
     }
   }
 }
@@ -49,20 +77,25 @@ enum KeyCommand: Hashable, Sendable {
 
 /// The modifiers a binding can require.
 ///
-/// Shift, CapsLock, NumLock and AltGr (Mod5) are ignored: the keysym that `XLookupString`
-/// returns already says what they did (`Shift+8` is `asterisk`).
+/// CapsLock, NumLock and AltGr (Mod5) are ignored, and Shift unless a binding asks for it
+/// (`KeyBinding.command(for:state:)`): the keysym that `XLookupString` returns already says what
+/// they did (`Shift+8` is `asterisk`).
 struct Modifiers: OptionSet, Hashable, Sendable {
   let rawValue: UInt32
 
+  static let shift = Modifiers(rawValue: UInt32(ShiftMask))
   static let control = Modifiers(rawValue: UInt32(ControlMask))
   static let alt = Modifiers(rawValue: UInt32(Mod1Mask))
   static let logo = Modifiers(rawValue: UInt32(Mod4Mask))
+  /// Ctrl and Shift together: Ctrl+Shift+C, Ctrl+Shift+Z.
+  static let controlShift: Modifiers = [.control, .shift]
 
   /// The modifiers of an X key event's `state` that bindings look at, like dwm's `CLEANMASK`.
   init(eventState state: UInt32) {
     self.init(
       rawValue: state
-        & (Modifiers.control.rawValue | Modifiers.alt.rawValue | Modifiers.logo.rawValue))
+        & (Modifiers.shift.rawValue | Modifiers.control.rawValue | Modifiers.alt.rawValue
+          | Modifiers.logo.rawValue))
   }
 
   init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -85,11 +118,13 @@ struct KeyBinding: Hashable, Sendable {
 }
 
 // The keypad keys without NumLock (KP_End, KP_Down, …) type digits too: a calculator has no use for
-// keypad navigation, and matching ignores NumLock (docs/SPEC.md section 3.6). KP_Delete is the
-// keypad's decimal point key. Letters are matched in lower case, so CapsLock and Shift do not
-// matter (`X` is ×, Ctrl+Shift+C copies). The scientific keys have section 6.4's keys and GNOME
-// Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E EE); the others are a click
-// (or Tab and Space) away.
+// keypad navigation, and matching ignores NumLock (docs/SPEC.md section 3.6); only Up and Down walk
+// the tape (section 8.5). KP_Delete is the keypad's decimal point key. Letters are matched in lower
+// case, so CapsLock and Shift do not matter (`X` is ×, Ctrl+Shift+P is π) except where a binding
+// asks for Shift (Ctrl+Shift+C copies a calculation, Ctrl+C the number). The scientific keys have
+// section 6.4's keys and GNOME Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E
+// EE); the others are a click (or Tab and Space) away. Shift+Insert and Ctrl+Insert are the X
+// conventions for paste and copy.
 // swift-format-ignore
 let keyBindings: [KeyBinding] = [
   //         modifiers  keysym            command                                 shown in the overlay
@@ -146,6 +181,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding([],        XK_percent,       .key(.percent),                         "%"),
   KeyBinding([],        XK_Escape,        .key(.allClear),                        "Escape"),
   KeyBinding([],        XK_Delete,        .key(.clearEntry),                      "Delete"),
+  KeyBinding([],        XK_c,             .key(.clearEntry),                      "c"),
   KeyBinding([],        XK_BackSpace,     .key(.backspace),                       "BackSpace"),
   KeyBinding([],        XK_n,             .key(.toggleSign),                      "n"),
   KeyBinding([],        XK_F9,            .key(.toggleSign),                      "F9"),
@@ -164,8 +200,23 @@ let keyBindings: [KeyBinding] = [
   KeyBinding([],        XK_Tab,           .action(.focusNext),                    "Tab"),
   KeyBinding([],        XK_ISO_Left_Tab,  .action(.focusPrevious),                "Shift+Tab"),
   KeyBinding([],        XK_space,         .action(.pressFocused),                 "Space"),
+  KeyBinding([],        XK_Up,            .action(.tape(.older)),                 "Up"),
+  KeyBinding([],        XK_Down,          .action(.tape(.newer)),                 "Down"),
+  KeyBinding([],        XK_Prior,         .action(.tape(.olderPage)),             "PageUp"),
+  KeyBinding([],        XK_Next,          .action(.tape(.newerPage)),             "PageDown"),
+  KeyBinding([],        XK_Home,          .action(.tape(.oldest)),                "Home"),
+  KeyBinding([],        XK_End,           .action(.tape(.newest)),                "End"),
+  KeyBinding([],        XK_F2,            .action(.editRow),                      "F2"),
+  KeyBinding([],        XK_F10,           .action(.openMenu),                     "F10"),
+  KeyBinding([],        XK_Menu,          .action(.openMenu),                     "Menu"),
+  KeyBinding(.control,  XK_z,             .action(.undo),                         "Ctrl+Z"),
+  KeyBinding(.controlShift, XK_z,         .action(.redo),                         "Ctrl+Shift+Z"),
+  KeyBinding(.control,  XK_y,             .action(.redo),                         "Ctrl+Y"),
   KeyBinding(.control,  XK_c,             .action(.copy),                         "Ctrl+C"),
+  KeyBinding(.control,  XK_Insert,        .action(.copy),                         "Ctrl+Insert"),
+  KeyBinding(.controlShift, XK_c,         .action(.copyCalculation),              "Ctrl+Shift+C"),
   KeyBinding(.control,  XK_v,             .action(.paste),                        "Ctrl+V"),
+  KeyBinding(.shift,    XK_Insert,        .action(.paste),                        "Shift+Insert"),
   KeyBinding(.control,  XK_1,             .action(.mode(.basic)),                 "Ctrl+1"),
   KeyBinding(.control,  XK_2,             .action(.mode(.scientific)),            "Ctrl+2"),
   KeyBinding(.control,  XK_3,             .action(.mode(.tip)),                   "Ctrl+3"),
@@ -176,13 +227,18 @@ let keyBindings: [KeyBinding] = [
 extension KeyBinding {
   /// The command for a keysym from `XLookupString` and an event's modifier `state`, or nil.
   ///
-  /// A linear scan, as in dwm's `keypress`.
+  /// A linear scan, as in dwm's `keypress`: the binding with exactly these modifiers, else
+  /// the one with them but Shift (the keysym already says what Shift did), so Shift matters
+  /// only for a key the table binds with Shift too (Ctrl+Shift+C beside Ctrl+C).
   static func command(for keysym: KeySym, state: UInt32) -> KeyCommand? {
     var lower: KeySym = 0
     var upper: KeySym = 0
     XConvertCase(keysym, &lower, &upper)
     let modifiers = Modifiers(eventState: state)
-    return keyBindings.first { $0.keysym == lower && $0.modifiers == modifiers }?.command
+    let unshifted = modifiers.subtracting(.shift)
+    return
+      (keyBindings.first { $0.keysym == lower && $0.modifiers == modifiers }
+      ?? keyBindings.first { $0.keysym == lower && $0.modifiers == unshifted })?.command
   }
 }
 
@@ -191,27 +247,26 @@ extension KeyBinding {
   /// listed keys together; the scientific keys only in scientific mode; in tip mode only the
   /// keys that mean something there, named for what they do there (`+`: more people).
   static func shortcutLines(for mode: Mode) -> [ShortcutLine] {
-    var lines: [(command: KeyCommand, keys: [String])] = []
+    var lines: [(action: String, keys: [String])] = []
     for binding in keyBindings {
       guard let shown = binding.shown else { continue }
-      if case .key(let key) = binding.command, !key.means(in: mode) { continue }
-      if let index = lines.firstIndex(where: { $0.command == binding.command }) {
-        lines[index].keys.append(shown)
-      } else {
-        lines.append((binding.command, [shown]))
-      }
-    }
-    return lines.map { line in
       let action: String
-      switch line.command {
+      switch binding.command {
+      case .key(let key) where !key.means(in: mode): continue
+      case .action(let appAction) where !appAction.means(in: mode): continue
       case .key(.digit): action = "digits"
       case .key(let key): action = mode == .tip ? TipKey(key)?.spokenName ?? "" : key.spokenName
       case .action(.focusNext) where mode == .tip: action = "focus the next field or key"
       case .action(.focusPrevious) where mode == .tip: action = "focus the previous field or key"
       case .action(let appAction): action = appAction.description
       }
-      return ShortcutLine(keys: line.keys.joined(separator: "  "), action: action)
+      if let index = lines.firstIndex(where: { $0.action == action }) {
+        lines[index].keys.append(shown)
+      } else {
+        lines.append((action, [shown]))
+      }
     }
+    return lines.map { ShortcutLine(keys: $0.keys.joined(separator: "  "), action: $0.action) }
   }
 }
 
@@ -231,7 +286,10 @@ extension Key {
 enum MenuCommand: Hashable, Sendable {
   case previous
   case next
+  case first
+  case last
   case choose
+  case close
 }
 
 // swift-format-ignore
@@ -242,7 +300,29 @@ let menuBindings: [(keysym: KeySym, command: MenuCommand)] = [
   (KeySym(XK_KP_Up),          .previous),
   (KeySym(XK_Down),           .next),
   (KeySym(XK_KP_Down),        .next),
+  (KeySym(XK_Home),           .first),
+  (KeySym(XK_End),            .last),
   (KeySym(XK_Return),         .choose),
   (KeySym(XK_KP_Enter),       .choose),
   (KeySym(XK_space),          .choose),  // as Space presses a ringed key
+  (KeySym(XK_F10),            .close),   // F10 and Menu open it and close it again
+  (KeySym(XK_Menu),           .close),
+]
+
+/// What a key does while a row of the tape is selected (docs/SPEC.md section 8).
+enum TapeCommand: Hashable, Sendable {
+  /// Recalls the row's number (commits an edit).
+  case choose
+  /// Ends the selection (cancels an edit).
+  case end
+}
+
+// swift-format-ignore
+/// The keys that act on the selected row instead of the calculator, without modifiers; the
+/// others end the selection and act as usual (or, while a number is edited, type into it).
+let tapeBindings: [(keysym: KeySym, command: TapeCommand)] = [
+  //  keysym                  command
+  (KeySym(XK_Return),         .choose),
+  (KeySym(XK_KP_Enter),       .choose),
+  (KeySym(XK_Escape),         .end),
 ]

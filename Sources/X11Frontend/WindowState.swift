@@ -14,9 +14,13 @@ struct WindowState: Equatable, Sendable {
     case keyboard(cell: GridPosition, keycode: UInt32)
   }
 
-  var calculator: Calculator
-  /// The Tip & Split calculator; switching modes keeps it, as it keeps `calculator`.
-  var tip = TipCalculator()
+  /// The calculator, Tip & Split and the tape: what Ctrl+Z takes back.
+  var document: Document
+  /// The states before each change of `document`, settled after each event (`settle()`).
+  var undo: UndoStack<Document>
+  /// The wall clock when the event being handled came, in nanoseconds since 1970: the identity
+  /// of a calculation it finishes (0 in tests: 1, 2, 3…).
+  var stamp: UInt64 = 0
   /// The window's geometry, laid out again only when the size or the mode changes.
   private(set) var layout: Layout
   /// The HiDPI scale the window opened with; the size saved for the next start is divided by it,
@@ -34,14 +38,14 @@ struct WindowState: Equatable, Sendable {
   /// taken by the front end with the new minimum size hint.
   var requestedSize: PixelSize?
   /// Rows the strip is scrolled back from rest; kept within 0…`Frame.maxHistoryOffset` by
-  /// `scrollHistory`.
-  private(set) var historyOffset = 0
+  /// `scrollHistory`, or on the row cursor's row (`scrollToCursor`).
+  var historyOffset = 0
   /// Lines the side tape panel is scrolled back from the newest.
   private(set) var panelOffset = 0
-  /// The calculations finished with `=`, shown above the strip's rows when scrolled back.
-  var tape = HistoryTape()
-  /// What changed on the tape since it was last saved (the front end saves it).
-  var tapeChanges = TapeChanges()
+  /// The tape's row under the keyboard's row cursor (Up, Down…) and its edit (F2), if any.
+  var tapeCursor: TapeCursor?
+  /// The last click on a past row of the strip, which a second one soon after makes an edit.
+  var stripClick: StripClick?
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
   /// How many refusals (the red cue) there have been: each is spoken to a screen reader once.
@@ -57,9 +61,28 @@ struct WindowState: Equatable, Sendable {
   private var offeredCalculator: Calculator?
 
   init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
-    self.calculator = calculator
+    document = Document(calculator: calculator)
+    undo = UndoStack(document)
     layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
     self.scale = scale
+  }
+
+  /// The calculator of the basic and scientific keypads (the document's).
+  var calculator: Calculator {
+    get { document.calculator }
+    set { document.calculator = newValue }
+  }
+
+  /// The Tip & Split calculator; switching modes keeps it, as it keeps `calculator`.
+  var tip: TipCalculator {
+    get { document.tip }
+    set { document.tip = newValue }
+  }
+
+  /// The calculations finished with `=`, shown above the strip's rows when scrolled back.
+  var tape: HistoryTape {
+    get { document.tape }
+    set { document.tape = newValue }
   }
 
   /// Which keypad shows; switching keeps the calculator.
@@ -86,10 +109,11 @@ struct WindowState: Equatable, Sendable {
     return frame
   }
 
-  /// The frame as far as what the calculators show and the tape's scrolling go.
-  private var tapeFrame: Frame {
+  /// The frame as far as what the calculators show, the row cursor and the tape's scrolling go.
+  var tapeFrame: Frame {
     var frame = Frame(
       layout: layout, calculator: calculator, tape: tape, split: tip, showsSecond: showsSecond)
+    frame.tape.selection = tapeSelection
     frame.tape.offset = historyOffset
     frame.tape.panelOffset = panelOffset
     return frame
@@ -110,20 +134,23 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
-  /// A new size: a pointer press is dropped and the tape returns to the newest row.
+  /// A new size: a pointer press is dropped and the tape returns to the newest row, or to the
+  /// row cursor's row.
   mutating func resize(width: Int, height: Int) {
     layout = Layout(width: width, height: height, keypad: layout.keypad, scale: scale)
     if case .pointer = highlight { highlight = nil }
     swipeStart = nil
     historyOffset = 0
     panelOffset = 0
+    scrollToCursor()
   }
 
   /// Any key or a click (not the wheel): the cue comes down and the tape returns to the
-  /// newest row (docs/SPEC.md section 3.4).
+  /// newest row (docs/SPEC.md section 3.4), unless the row cursor holds the strip on its row.
   mutating func userActed() {
     endCue()
-    historyOffset = 0
+    stripClick = nil
+    if tapeCursor == nil { historyOffset = 0 }
     panelOffset = 0
   }
 
@@ -141,26 +168,27 @@ struct WindowState: Equatable, Sendable {
 
   /// Presses a calculator key; the strip scrolls back to the newest row, where a new row shows.
   ///
-  /// A calculation it finishes goes on the tape.
-  mutating func press(_ key: Key) {
+  /// A calculation it finishes goes on the tape. While a past number is edited, the key goes
+  /// to the edit instead (`editKey`); with a row selected, the selection ends first.
+  mutating func press(_ key: Key, at now: ContinuousClock.Instant = .now) {
+    if tapeCursor?.edit != nil { return editKey(key, at: now) }
+    endSelection()
+    document.press(key, at: stamp)
     historyOffset = 0
     panelOffset = 0
-    if let finished = calculator.press(key, recordingOn: &tape) {
-      tapeChanges.added.append(finished)
-    }
   }
 
-  /// Clear History: empties the tape, and the saved one at the next save.
+  /// Clear History: empties the tape, saved file included; Ctrl+Z brings it back.
   mutating func clearHistory() {
-    tape.removeAll()
-    tapeChanges = TapeChanges(isCleared: true)
+    document.clearHistory()
+    endSelection()
     historyOffset = 0
     panelOffset = 0
   }
 
   /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
   mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
-    if !tip.press(key) { showCue(.refused, at: now) }
+    if !document.tip.press(key) { showCue(.refused, at: now) }
   }
 
   /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it; in tip mode
@@ -180,7 +208,7 @@ struct WindowState: Equatable, Sendable {
       return press(tipKey, at: now)
     }
     highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
-    press(key)
+    press(key, at: now)
   }
 
   /// The cell a typed key lights on the current keypad, or nil when it has none.
@@ -220,7 +248,8 @@ struct WindowState: Equatable, Sendable {
   ///
   /// On a circle it lights the circle; on the display it may start a swipe; on a row of the
   /// history strip it puts that row's number in the display as a result (`NaN`, or a number
-  /// right after `)`, give the red cue from `now` instead).
+  /// right after `)`, give the red cue from `now` instead); a second click there soon after
+  /// edits a past number instead (`editOnDoubleClick`).
   mutating func pointerPressed(at point: Point, now: ContinuousClock.Instant = .now) {
     // Every row lies inside the strip or the panel: a click elsewhere formats none.
     let stripRow =
@@ -229,6 +258,7 @@ struct WindowState: Equatable, Sendable {
     let panelLine =
       layout.tapePanel.contains(point)
       ? tapeFrame.shownTapeLines.first { $0.rect.contains(point) } : nil
+    let click = stripClick
     userActed()
     swipeStart = nil
     if showsShortcuts {
@@ -246,22 +276,27 @@ struct WindowState: Equatable, Sendable {
       }
       return
     }
-    if let stripRow {
+    if let click, editOnDoubleClick(at: point, after: click, now: now) {
       highlight = nil
-      if !calculator.recall(Calculation.number(inRow: stripRow.text)) { showCue(.refused, at: now) }
       return
     }
+    if let stripRow {
+      highlight = nil
+      clickRow(stripRow, at: point, now: now)
+      return
+    }
+    if tapeCursor?.edit == nil { endSelection() }  // (the keypad types into an edit)
     if let panelLine {
       // A line of the side panel recalls its calculation's result.
       highlight = nil
       let result = tape.calculations[panelLine.calculation].result
-      if !calculator.recall(result) { showCue(.refused, at: now) }
+      if !document.recall(result) { showCue(.refused, at: now) }
       return
     }
     if let field = layout.tip?.field(at: point) {
       // The field clicked is active and holds the hidden ring (`mousePressed`): the next Tab
       // moves on from it.
-      tip.press(.field(field))
+      document.tip.press(.field(field))
       focusedCell = nil
       focusesField = true
       highlight = nil
@@ -286,6 +321,13 @@ struct WindowState: Equatable, Sendable {
     menu = selection
   }
 
+  /// Home or End in the menu: selects the first or the last choosable line.
+  mutating func selectMenuEdge(last: Bool) {
+    guard menu != nil else { return }
+    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
+    menu = MenuSelection(index: last ? choosable.last : choosable.first)
+  }
+
   /// Return in the menu: chooses the selected line (nothing when none is selected).
   mutating func chooseMenuSelection() {
     guard let index = menu?.index else { return }
@@ -301,6 +343,14 @@ struct WindowState: Equatable, Sendable {
     case .clearHistory: clearHistory()
     case .separator: break
     }
+  }
+
+  /// F10 or the Menu key: opens the mode menu with the current mode's line selected (closes it
+  /// when open).
+  mutating func openMenuFromKeyboard() {
+    guard menu == nil else { return toggleMenu() }
+    toggleMenu()
+    menu = MenuSelection(index: MenuItem.all.firstIndex(of: .mode(mode)))
   }
 
   /// Shows another keypad with the same calculator (Ctrl+1, Ctrl+2 or the menu).
@@ -321,7 +371,7 @@ struct WindowState: Equatable, Sendable {
     // docs/SPEC.md section 7.3: a positive result becomes the bill, once; coming back without a
     // new calculation keeps the bill the user has since typed.
     if mode == .tip, calculator != offeredCalculator {
-      tip.takeBill(from: calculator)
+      document.tip.takeBill(from: calculator)
       offeredCalculator = calculator
     }
     let minimum = minimumSize
@@ -357,8 +407,8 @@ struct WindowState: Equatable, Sendable {
     highlight = nil
     guard layout.cell(at: point) == cell else { return }
     switch layout.keypad.action(at: cell, second: showsSecond) {
-    case .key(let key): press(key)
-    case .clear: press(calculator.clearLabel.key)
+    case .key(let key): press(key, at: now)
+    case .clear: press(calculator.clearLabel.key, at: now)
     case .modes: toggleMenu()
     case .secondFunctions: showsSecond.toggle()
     case .tip(let key): press(key, at: now)
@@ -413,7 +463,7 @@ struct WindowState: Equatable, Sendable {
     case .field(let field):
       focusedCell = nil
       focusesField = true
-      tip.press(.field(field))
+      document.tip.press(.field(field))
     case .cell(let cell):
       focusedCell = cell
       focusesField = false
@@ -524,13 +574,16 @@ extension WindowState {
 }
 
 extension WindowState {
-  /// Pastes one number as the entry; false, changing nothing, when the core refuses the text.
+  /// Pastes one number as the entry (while a past number is edited, as that number); false,
+  /// changing nothing, when the core refuses the text.
   mutating func paste(_ text: String) -> Bool {
     showsShortcuts = false
     menu = nil
     highlight = nil
-    if mode == .tip { return tip.paste(text) }
-    guard calculator.paste(text) else { return false }
+    if mode == .tip { return document.tip.paste(text) }
+    if tapeCursor?.edit != nil { return tapeCursor?.edit?.paste(text) ?? false }
+    guard document.paste(text) else { return false }
+    endSelection()
     historyOffset = 0
     return true
   }

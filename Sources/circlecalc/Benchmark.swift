@@ -11,14 +11,12 @@ enum Benchmark {
   /// Draws `count` frames of a busy state at the size and prints min/median/max in µs, and the
   /// memory the circle sprites hold.
   static func frames(_ count: Int, width: Int, height: Int) {
-    var calculator = Calculator()
-    var tape = HistoryTape()
-    for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] {
-      calculator.press(key, recordingOn: &tape)
-    }
+    var document = Document()
+    for key in (try? Key.sequence("12345+678*9-1/7=*3+1234567.89")) ?? [] { document.press(key) }
     let renderer = Renderer()
     let frame = Frame(
-      layout: Layout(width: width, height: height), calculator: calculator, tape: tape)
+      layout: Layout(width: width, height: height), calculator: document.calculator,
+      tape: document.tape)
     _ = renderer.render(frame)  // warm-up: glyph caches
     var times: [Double] = []
     for _ in 0..<max(count, 1) {

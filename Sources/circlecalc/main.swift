@@ -41,14 +41,15 @@ import X11Frontend
     Benchmark.history(count)
     return 0
   case .run(let keys, let mode, let output, let size, let dpi):
-    var calculator = Calculator()
     // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file.
-    var tape = HistoryTape()
+    var document = Document()
     var split = TipCalculator()
     switch keys {
-    case .calculator(let keys): for key in keys { calculator.press(key, recordingOn: &tape) }
+    case .calculator(let keys): for key in keys { document.press(key) }
     case .tip(let keys): for key in keys { split.press(key) }
     }
+    let calculator = document.calculator
+    let tape = document.tape
     switch output {
     case .print:
       print(mode == .tip ? split.perPersonText : calculator.display)

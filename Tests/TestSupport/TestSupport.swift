@@ -118,3 +118,15 @@ public struct Scene: Equatable {
   /// The positions of the keypad the scene shows.
   public var positions: [GridPosition] { Keypad.of(mode).positions }
 }
+
+extension Calculator {
+  /// Presses a key and puts the calculation it finishes, if any, on `tape`, as a window does
+  /// (its links aside, which no frame draws): for tests that draw a calculator over a tape.
+  public mutating func press(_ key: Key, recordingOn tape: inout HistoryTape) {
+    let before = self
+    press(key)
+    if let finished = Calculation(finishing: key, before: before, after: self) {
+      tape.append(finished)
+    }
+  }
+}

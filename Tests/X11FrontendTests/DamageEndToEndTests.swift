@@ -112,23 +112,14 @@ struct DamageEndToEndTests {
       let isControl = name.hasPrefix("ctrl+")
       let keysym = XStringToKeysym(isControl ? String(name.dropFirst(5)) : name)
       model.userActed()
-      if model.menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
-        switch command.command {
-        case .previous: model.moveMenuSelection(by: -1)
-        case .next: model.moveMenuSelection(by: 1)
-        case .choose: model.chooseMenuSelection()
-        }
-      } else {
-        switch KeyBinding.command(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
-        case .key(let key): model.typeKey(key, keycode: Session.keycode)
-        case .action(.toggleShortcuts): model.toggleShortcuts()
-        case .action(.mode(let mode)): model.switchMode(to: mode)
-        case .action(.focusNext): model.moveFocus(by: 1)
-        case .action(.focusPrevious): model.moveFocus(by: -1)
-        case .action(.pressFocused): model.pressFocused(keycode: Session.keycode)
-        case .action(.copy), .action(.paste), .action(.quit), nil: break
-        }
+      switch model.keyAction(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
+      case .menu(let command): model.perform(command)
+      case .tape(let command): model.perform(command)
+      case .command(.key(let key)): model.typeKey(key, keycode: Session.keycode)
+      case .command(.action(let action)): model.perform(action, keycode: Session.keycode)
+      case nil: break
       }
+      model.settle()
       model.keyReleased(keycode: Session.keycode)
       try followRequestedSize()
     }

@@ -10,7 +10,8 @@ import Testing
 #endif
 
 /// The history file (docs/SPEC.md section 8.3). Atomic, mode 0600, merged between windows under a
-/// lock, and a file that is not a history is never written over.
+/// lock (each window's changes kept: calculations, edits, removals), and a file that is not a
+/// history is never written over.
 @Suite struct HistoryStoreTests {
   /// A fresh state folder (not created yet) and a store in it; the folder goes with `cleanup`.
   final class Folder {
@@ -34,12 +35,24 @@ import Testing
     Calculation(rows: ["\(first)", "+ 1"], result: "\(first + 1)")
   }
 
-  /// Saves one more calculation as a window does: on the tape shown, then as the change.
+  /// The calculations' lines, as `--history` prints them.
+  static func lines(_ tape: HistoryTape?) -> [String] { tape?.calculations.map(\.line) ?? [] }
+
+  static func lines(_ calculations: [Calculation]) -> [String] { calculations.map(\.line) }
+
+  /// The file's calculations as lines.
+  static func lines(in folder: Folder) -> [String] {
+    lines(try? HistoryTape(fileBytes: Array((folder.text() ?? "").utf8)))
+  }
+
+  /// Saves one more calculation as a window does: finished at `stamp` (the window's clock),
+  /// on the tape shown, then the tape saved.
   static func add(
-    _ calculation: Calculation, to tape: inout HistoryTape, in store: inout HistoryStore
+    _ calculation: Calculation, at stamp: UInt64 = 0, to tape: inout HistoryTape,
+    in store: inout HistoryStore
   ) {
-    tape.append(calculation)
-    if let saved = store.save(TapeChanges(added: [calculation]), shown: tape) { tape = saved }
+    tape.append(calculation, at: stamp)
+    if let saved = store.save(tape) { tape = saved }
   }
 
   @Test func savesAtomicallyWithMode0600AndLoadsBack() throws {
@@ -53,7 +66,7 @@ import Testing
     Self.add(Calculation(rows: ["5", "÷ 0"], result: "NaN"), to: &tape, in: &store)
     #expect(
       folder.text()
-        == "circlecalc history 1\n1,200\t× 1.08\t+ 49.9\t= 1,345.9\n5\t÷ 0\t= NaN\n")
+        == "circlecalc history 2\n1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n2\t5\t÷ 0\t= NaN\n")
     var info = stat()
     #expect(stat(folder.file, &info) == 0)
     #expect(info.st_mode & 0o777 == 0o600)
@@ -70,23 +83,54 @@ import Testing
     var second = folder.store
     var firstTape = first.load()
     var secondTape = second.load()
-    Self.add(Self.calculation(1), to: &firstTape, in: &first)
-    Self.add(Self.calculation(100), to: &secondTape, in: &second)
-    #expect(secondTape.calculations == [Self.calculation(1), Self.calculation(100)])
-    Self.add(Self.calculation(2), to: &firstTape, in: &first)
-    let all = [Self.calculation(1), Self.calculation(100), Self.calculation(2)]
-    #expect(firstTape.calculations == all)
-    #expect(try HistoryTape(fileBytes: Array((folder.text() ?? "").utf8)).calculations == all)
+    Self.add(Self.calculation(1), at: 10, to: &firstTape, in: &first)
+    Self.add(Self.calculation(100), at: 20, to: &secondTape, in: &second)
+    #expect(Self.lines(secondTape) == Self.lines([Self.calculation(1), Self.calculation(100)]))
+    Self.add(Self.calculation(2), at: 30, to: &firstTape, in: &first)
+    let all = Self.lines([Self.calculation(1), Self.calculation(100), Self.calculation(2)])
+    #expect(Self.lines(firstTape) == all)
+    #expect(Self.lines(in: folder) == all)
     // The second window sees the first's newest when it scrolls, its own unsaved kept.
-    let pending = TapeChanges(added: [Self.calculation(7)])
-    #expect(second.reloadIfChanged(keeping: pending)?.calculations == all + [Self.calculation(7)])
-    #expect(second.reloadIfChanged(keeping: pending) == nil)  // nothing new since
-    // Clear History in the first window; the second's next calculation is all that is left.
+    var pending = secondTape
+    pending.append(Self.calculation(7), at: 40)
+    #expect(Self.lines(second.reloadIfChanged(pending)) == all + ["7 + 1 = 8"])
+    #expect(second.reloadIfChanged(pending) == nil)  // nothing new since
+    // Clear History in the first window: what it had seen goes; the second window's
+    // calculation saved since the clear, and those it had not saved, stay.
     firstTape.removeAll()
-    #expect(first.save(TapeChanges(isCleared: true), shown: firstTape) == HistoryTape())
-    #expect(folder.text() == "circlecalc history 1\n")
-    Self.add(Self.calculation(101), to: &secondTape, in: &second)
-    #expect(secondTape.calculations == [Self.calculation(101)])
+    #expect(first.save(firstTape) == HistoryTape())
+    #expect(folder.text() == "circlecalc history 2\n")
+    Self.add(Self.calculation(101), at: 50, to: &pending, in: &second)
+    #expect(Self.lines(pending) == ["7 + 1 = 8", "101 + 1 = 102"])
+  }
+
+  /// An edit in one window and a calculation in the other: both are in the file, and an undo
+  /// in the first (its tape as before) takes back only its own change.
+  @Test func editsAndUndosMergeWithTheOtherWindowsCalculations() throws {
+    let folder = Folder()
+    var first = folder.store
+    var second = folder.store
+    var firstTape = first.load()
+    Self.add(Self.calculation(1), at: 10, to: &firstTape, in: &first)
+    var secondTape = second.load()
+    #expect(Self.lines(secondTape) == ["1 + 1 = 2"])
+    Self.add(Self.calculation(2), at: 20, to: &secondTape, in: &second)
+    var before = firstTape
+    let edited = {
+      var tape = firstTape
+      tape.edit(row: 0, of: tape.calculations[0].id, to: .success(DecimalNumber(5)))
+      return tape
+    }()
+    let saved = first.save(edited)
+    firstTape = try #require(saved)
+    #expect(Self.lines(firstTape) == ["5 + 1 = 6", "2 + 1 = 3"])
+    #expect(Self.lines(in: folder) == ["5 + 1 = 6", "2 + 1 = 3"])
+    // The state undo keeps gets the second window's calculation as the window's does
+    // (`WindowState.absorb`); undone, the edit alone goes.
+    before = HistoryTape.merged(base: edited, mine: before, theirs: firstTape)
+    let undone = first.save(before)
+    #expect(undone != nil)
+    #expect(Self.lines(in: folder) == ["1 + 1 = 2", "2 + 1 = 3"])
   }
 
   @Test func aBusyLockKeepsTheChangesForLater() throws {
@@ -97,12 +141,11 @@ import Testing
     let lock = open(folder.path + "/history.lock", O_RDWR)
     #expect(flock(lock, LOCK_EX) == 0)
     tape.append(Self.calculation(2))
-    let changes = TapeChanges(added: [Self.calculation(2)])
-    #expect(store.save(changes, shown: tape, patience: 0) == nil)
-    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n")
+    #expect(store.save(tape, patience: 0) == nil)
+    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n")
     close(lock)
-    #expect(store.save(changes, shown: tape, patience: 0) == tape)
-    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n2\t+ 1\t= 3\n")
+    #expect(store.save(tape, patience: 0) == tape)
+    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n2\t2\t+ 1\t= 3\n")
   }
 
   /// Two writers at once, 150 saves each with no pause: the file is always a history and ends
@@ -122,11 +165,12 @@ import Testing
       var tape = store.load()
       for index in 0..<150 {
         let calculation = Self.calculation(writer * 1_000 + index)
-        tape.append(calculation)
+        // Each writer's clock: identities 1,000 apart, never the other's.
+        tape.append(calculation, at: UInt64(index * 2 + writer) * 1_000)
         // A lock busy for a second: try again, as the window does at its next save.
         var saved: HistoryTape?
         while saved == nil {
-          saved = store.save(TapeChanges(added: [calculation]), shown: tape, patience: 1_000)
+          saved = store.save(tape, patience: 1_000)
           if saved == nil { failures.add("writer \(writer) waited a second for the lock") }
         }
         tape = saved ?? tape
@@ -157,7 +201,7 @@ import Testing
       try FileManager.default.createDirectory(
         atPath: folder.path, withIntermediateDirectories: true)
       switch self {
-      case .corrupt: try folder.write("circlecalc history 1\n1\t+ 1\t= 2\nrm -rf /\n")
+      case .corrupt: try folder.write("circlecalc history 2\n1\t1\t+ 1\t= 2\nrm -rf /\n")
       case .truncated: try folder.write("circlecalc history 1\n1\t+ 1\t= 2\n1\t+ 1")
       case .huge:  // 100 MB of nothing (sparse): never read
         let descriptor = open(folder.file, O_WRONLY | O_CREAT, 0o600)
@@ -186,14 +230,14 @@ import Testing
     var tape = store.load()
     #expect(tape.isEmpty)
     Self.add(Self.calculation(1), to: &tape, in: &store)
-    #expect(tape.calculations == [Self.calculation(1)])
+    #expect(Self.lines(tape) == ["1 + 1 = 2"])
     var aside = stat()
     var now = stat()
     if bad.isMovedAside {
       // The very same file, moved: its inode and size kept.
       #expect(lstat(folder.file + ".bad", &aside) == 0)
       #expect(aside.st_ino == before.st_ino && aside.st_size == before.st_size)
-      #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n")
+      #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n")
       #expect(store.canSave)
     } else {
       #expect(lstat(folder.file + ".bad", &aside) != 0)
@@ -213,6 +257,6 @@ import Testing
     try "not a history".write(toFile: folder.file, atomically: false, encoding: .utf8)
     Self.add(Self.calculation(2), to: &tape, in: &store)
     #expect(folder.text("history.bad") == "not a history")
-    #expect(folder.text() == "circlecalc history 1\n1\t+ 1\t= 2\n2\t+ 1\t= 3\n")
+    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n2\t2\t+ 1\t= 3\n")
   }
 }

@@ -48,9 +48,16 @@ import Testing
   ])
   func lockNumLockShiftAndAltGrAreIgnored(extra: UInt32) {
     for binding in keyBindings {
+      // Shift matters where the table binds the key with Shift too (Ctrl+Shift+C, Ctrl+Shift+Z).
+      let shifted = Modifiers(rawValue: binding.modifiers.rawValue | extra)
+      let hasShiftedTwin = keyBindings.contains {
+        $0.keysym == binding.keysym && $0.modifiers == shifted && $0 != binding
+      }
       let command = KeyBinding.command(
         for: binding.keysym, state: binding.modifiers.rawValue | extra)
-      #expect(command == binding.command, "keysym \(binding.keysym) with state \(extra)")
+      #expect(
+        hasShiftedTwin ? command != binding.command : command == binding.command,
+        "keysym \(binding.keysym) with state \(extra)")
     }
   }
 
@@ -80,7 +87,27 @@ import Testing
       (XK_F1, 0, .action(.toggleShortcuts)),
       (XK_c, ControlMask, .action(.copy)),
       (XK_C, ControlMask | LockMask, .action(.copy)),
-      (XK_C, ControlMask | ShiftMask, .action(.copy)),
+      (XK_C, ControlMask | ShiftMask, .action(.copyCalculation)),
+      (XK_c, ControlMask | ShiftMask | LockMask, .action(.copyCalculation)),
+      (XK_Insert, ControlMask, .action(.copy)),
+      (XK_Insert, ShiftMask, .action(.paste)),
+      (XK_V, ControlMask | ShiftMask, .action(.paste)),
+      (XK_z, ControlMask, .action(.undo)),
+      (XK_Z, ControlMask | ShiftMask, .action(.redo)),
+      (XK_y, ControlMask, .action(.redo)),
+      (XK_c, 0, .key(.clearEntry)),
+      (XK_C, ShiftMask, .key(.clearEntry)),
+      (XK_Up, 0, .action(.tape(.older))),
+      (XK_Down, 0, .action(.tape(.newer))),
+      (XK_Prior, 0, .action(.tape(.olderPage))),
+      (XK_Next, 0, .action(.tape(.newerPage))),
+      (XK_Home, 0, .action(.tape(.oldest))),
+      (XK_End, 0, .action(.tape(.newest))),
+      (XK_KP_Up, 0, .key(.digit(.eight))),
+      (XK_KP_Down, 0, .key(.digit(.two))),
+      (XK_F2, 0, .action(.editRow)),
+      (XK_F10, 0, .action(.openMenu)),
+      (XK_Menu, 0, .action(.openMenu)),
       (XK_v, ControlMask | Mod2Mask, .action(.paste)),
       (XK_q, ControlMask, .action(.quit)),
       (XK_w, ControlMask, .action(.quit)),
@@ -107,7 +134,8 @@ import Testing
 
   @Test(
     arguments: [
-      (XK_c, 0), (XK_v, 0), (XK_q, 0), (XK_7, ControlMask), (XK_7, Mod1Mask), (XK_Return, Mod4Mask),
+      (XK_Insert, 0), (XK_z, 0), (XK_Z, ShiftMask), (XK_Up, ControlMask), (XK_v, 0), (XK_q, 0),
+      (XK_7, ControlMask), (XK_7, Mod1Mask), (XK_Return, Mod4Mask),
       (XK_a, 0), (XK_space, ControlMask), (XK_Tab, Mod1Mask), (XK_e, 0), (XK_1, Mod1Mask),
       (XK_i, 0),
     ] as [(Int32, Int32)])
@@ -124,9 +152,13 @@ import Testing
       for binding in keyBindings {
         guard let shown = binding.shown else { continue }
         // Scientific keys only in scientific mode; in tip mode only what means something there.
-        if case .key(let key) = binding.command,
-          mode == .tip ? TipKey(key) == nil : key.isScientific && mode != .scientific
-        {
+        let means: Bool =
+          switch binding.command {
+          case .key(let key):
+            mode == .tip ? TipKey(key) != nil : !key.isScientific || mode == .scientific
+          case .action(let action): mode != .tip || !Self.tapeActions.contains(action)
+          }
+        if !means {
           #expect(!keys.contains(shown), "\(shown) in \(mode)")
         } else {
           #expect(keys.filter { $0 == shown }.count == 1, "\(shown) in \(mode)")
@@ -135,6 +167,9 @@ import Testing
       #expect(Set(lines.map(\.action)).count == lines.count)
     }
   }
+
+  /// What the tape's rows take, which Tip & Split does not show.
+  static let tapeActions: [AppAction] = TapeMove.allCases.map(AppAction.tape) + [.editRow]
 
   @Test func theOverlaySaysWhatEachKeyDoes() {
     let lines = KeyBinding.shortcutLines(for: .basic).map { "\($0.keys) → \($0.action)" }
@@ -146,6 +181,17 @@ import Testing
     #expect(lines.contains("Ctrl+2 → Scientific mode"))
     #expect(lines.contains("Ctrl+Q  Ctrl+W → quit"))
     #expect(!lines.contains { $0.hasPrefix("(") })
+    // The tape from the keyboard (docs/SPEC.md section 8).
+    #expect(lines.contains("Delete  c → clear"))
+    #expect(lines.contains("Up  Down  PageUp  PageDown → select a row of the tape"))
+    #expect(lines.contains("Home  End → the oldest, the newest row"))
+    #expect(lines.contains("F2 → edit the selected number"))
+    #expect(lines.contains("F10  Menu → the mode menu"))
+    #expect(lines.contains("Ctrl+Z → undo"))
+    #expect(lines.contains("Ctrl+Shift+Z  Ctrl+Y → redo"))
+    #expect(lines.contains("Ctrl+C  Ctrl+Insert → copy"))
+    #expect(lines.contains("Ctrl+Shift+C → copy a calculation"))
+    #expect(lines.contains("Ctrl+V  Shift+Insert → paste"))
   }
 
   @Test func theTipOverlayNamesWhatTheKeysDoThere() {
@@ -159,8 +205,9 @@ import Testing
     #expect(lines.contains("Tab → focus the next field or key"))
     #expect(lines.contains("Shift+Tab → focus the previous field or key"))
     #expect(lines.contains("Ctrl+3 → Tip & Split mode"))
-    #expect(lines.contains("Ctrl+C → copy"))
-    for absent in ["*", "/", "=", "%", "n", "(", "Delete", "Return"] {
+    #expect(lines.contains("Ctrl+C  Ctrl+Insert → copy"))
+    #expect(lines.contains("Ctrl+Z → undo"))
+    for absent in ["*", "/", "=", "%", "n", "(", "Delete", "Return", "Up", "Home", "F2"] {
       #expect(!lines.contains { $0.hasPrefix(absent + " ") }, "\(absent)")
     }
   }

@@ -1,0 +1,277 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+
+/// The keyboard's row cursor over the tape (docs/SPEC.md section 8): a row of a past
+/// calculation, held by the calculation's identity so that it follows it through saves, merges
+/// and undos, and the number being edited there.
+struct TapeCursor: Equatable, Sendable {
+  /// The calculation.
+  var calculation: CalculationID
+  /// Its shown row: its rows, then `= result` last.
+  var row: Int
+  /// The number being edited (F2), or nil.
+  var edit: OperandEdit?
+}
+
+/// A click on a past row of the strip: a second one at the same place soon after edits it.
+struct StripClick: Equatable, Sendable {
+  /// The row clicked.
+  var calculation: CalculationID
+  var row: Int
+  /// Where and when.
+  var point: Point
+  var time: ContinuousClock.Instant
+  /// The click put a number in the display: the double click takes that back.
+  var changedDocument: Bool
+}
+
+/// A move of the row cursor: Up, Down, PageUp, PageDown, Home, End.
+enum TapeMove: Hashable, Sendable, CaseIterable {
+  case older, newer, olderPage, newerPage, oldest, newest
+}
+
+extension WindowState {
+  /// Two clicks at most this far apart in time are a double click (GTK's default).
+  static let doubleClickTime = Duration.milliseconds(400)
+  /// …and at most this far apart on the window, in pixels.
+  static let doubleClickDistance = 4.0
+
+  /// The row cursor as the frame draws it: the calculation's index on the tape, the row, and
+  /// the row's text while its number is edited; nil without a cursor (or in Tip & Split).
+  var tapeSelection: TapeSelection? {
+    guard mode != .tip, let cursor = tapeCursor, let index = tape.index(of: cursor.calculation),
+      cursor.row < tape.calculations[index].shownRowCount
+    else { return nil }
+    let edited = cursor.edit.flatMap { edit in
+      RowParts(tape.calculations[index].shownRow(cursor.row)).map { parts in
+        var typed = parts
+        typed.number = edit.text
+        return typed.text
+      }
+    }
+    return TapeSelection(calculation: index, row: cursor.row, editedText: edited)
+  }
+
+  /// How many rows the tape shows: every calculation's rows and `= result`.
+  private var tapeRowCount: Int { tape.calculations.reduce(0) { $0 + $1.shownRowCount } }
+
+  /// The cursor's place among all the tape's rows, oldest first.
+  private func position(of cursor: TapeCursor) -> Int? {
+    guard let index = tape.index(of: cursor.calculation) else { return nil }
+    return tape.calculations[..<index].reduce(0) { $0 + $1.shownRowCount } + cursor.row
+  }
+
+  /// The cursor on the tape's row `position`, oldest first.
+  private func cursor(at position: Int) -> TapeCursor? {
+    var rest = position
+    for calculation in tape.calculations {
+      if rest < calculation.shownRowCount {
+        return TapeCursor(calculation: calculation.id, row: rest)
+      }
+      rest -= calculation.shownRowCount
+    }
+    return nil
+  }
+
+  /// Up, Down, PageUp (a screenful), PageDown, Home (the oldest row), End (the newest): moves the
+  /// row cursor over the tape's rows and scrolls its row into view.
+  ///
+  /// Without a cursor, the moves start below the newest row (Up selects it; Down and PageDown
+  /// do nothing). Nothing in Tip & Split or with an empty tape; the red cue while a number is
+  /// being edited. Like any key, it closes the menu and the overlay.
+  mutating func moveTapeCursor(_ move: TapeMove, at now: ContinuousClock.Instant = .now) {
+    showsShortcuts = false
+    menu = nil
+    guard mode != .tip else { return }
+    if tapeCursor?.edit != nil { return showCue(.refused, at: now) }
+    let count = tapeRowCount
+    let current = tapeCursor.flatMap(position(of:)) ?? count
+    guard count > 0, current < count || ![.newer, .newerPage].contains(move) else { return }
+    // A screenful: the past rows the strip holds (a wide window's panel: its lines).
+    let page = max(
+      layout.stripShowsPast
+        ? Int(layout.historyRect.height / max(layout.pastHistoryRowHeight, 1))
+        : layout.visibleTapeLines, 1)
+    let target: Int =
+      switch move {
+      case .older: current - 1
+      case .newer: current + 1
+      case .olderPage: current - page
+      case .newerPage: current + page
+      case .oldest: 0
+      case .newest: count - 1
+      }
+    tapeCursor = cursor(at: min(max(target, 0), count - 1))
+    scrollToCursor()
+  }
+
+  /// Scrolls the strip as little as it takes to show the cursor's row.
+  mutating func scrollToCursor() {
+    guard let selection = tapeSelection else { return }
+    let tape = tapeFrame.tape
+    historyOffset = layout.offset(
+      showing: selection.calculation, row: selection.row, rowCount: tape.rows.count,
+      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount),
+      near: min(historyOffset, tapeFrame.maxHistoryOffset))
+  }
+
+  /// Ends the selection (an edit in progress is dropped); the strip returns to the newest row.
+  mutating func endSelection() {
+    guard tapeCursor != nil else { return }
+    tapeCursor = nil
+    historyOffset = 0
+  }
+
+  /// Return or KP_Enter on the row cursor: commits an edit; else puts the row's number in the
+  /// display as a result, as a click does, and ends the selection (`NaN`: the red cue).
+  mutating func chooseTapeRow(at now: ContinuousClock.Instant = .now) {
+    guard let cursor = tapeCursor, let selection = tapeSelection else { return endSelection() }
+    if cursor.edit != nil { return commitEdit() }
+    let row = tape.calculations[selection.calculation].shownRow(selection.row)
+    guard document.recall(Calculation.number(inRow: row)) else {
+      return showCue(.refused, at: now)
+    }
+    endSelection()
+  }
+
+  /// Escape on the row cursor: cancels an edit, the row staying selected; else ends the
+  /// selection.
+  mutating func escapeTapeCursor() {
+    if tapeCursor?.edit != nil {
+      tapeCursor?.edit = nil
+    } else {
+      endSelection()
+    }
+  }
+
+  /// F2: edits the selected row's number in place; the red cue when no row is selected, one is
+  /// already edited, or the row cannot be (a `= result` row, a first row carried from the
+  /// calculation it continues).
+  mutating func editSelectedRow(at now: ContinuousClock.Instant = .now) {
+    showsShortcuts = false
+    menu = nil
+    guard tapeCursor?.edit == nil, let selection = tapeSelection,
+      tape.calculations[selection.calculation].isEditable(row: selection.row)
+    else { return showCue(.refused, at: now) }
+    let row = tape.calculations[selection.calculation].rows[selection.row]
+    tapeCursor?.edit = OperandEdit(number: RowParts(row)?.number ?? row)
+    scrollToCursor()
+  }
+
+  /// A calculator key while a number is edited: digits, `.`, ⌫, ± and C type into it, `=`
+  /// commits it and AC cancels it; anything else, or a key the number refuses (a second `.`, a
+  /// 21st digit), gives the red cue and changes nothing.
+  mutating func editKey(_ key: Key, at now: ContinuousClock.Instant) {
+    switch key {
+    case .equals: commitEdit()
+    case .allClear: escapeTapeCursor()
+    default: if tapeCursor?.edit?.press(key) != true { showCue(.refused, at: now) }
+    }
+  }
+
+  /// Return: the edited number goes in its row and the calculation is computed again, with
+  /// every one continued from it; the row stays selected and the display is unchanged.
+  mutating func commitEdit() {
+    guard let cursor = tapeCursor, let edit = cursor.edit else { return }
+    tapeCursor?.edit = nil
+    document.tape.edit(row: cursor.row, of: cursor.calculation, to: edit.value)
+    scrollToCursor()
+  }
+
+  /// A double click on a past row that can be edited: edits it; false for any other click.
+  ///
+  /// The second click comes at the place of the first, soon after it: what the first did (its
+  /// number in the display) is taken back, and the strip, at rest again after the first click,
+  /// scrolls to the row.
+  mutating func editOnDoubleClick(
+    at point: Point, after previous: StripClick, now: ContinuousClock.Instant
+  ) -> Bool {
+    guard now - previous.time <= WindowState.doubleClickTime,
+      abs(point.x - previous.point.x) <= WindowState.doubleClickDistance,
+      abs(point.y - previous.point.y) <= WindowState.doubleClickDistance,
+      let index = tape.index(of: previous.calculation),
+      tape.calculations[index].isEditable(row: previous.row)
+    else { return false }
+    if previous.changedDocument { undo.revert(&document) }
+    tapeCursor = TapeCursor(calculation: previous.calculation, row: previous.row)
+    editSelectedRow(at: now)
+    return true
+  }
+
+  /// A click on a row of the strip: its number goes to the display as a result (`NaN`, or a
+  /// number right after `)`, give the red cue from `now`); a click on a past row is kept for a
+  /// double click.
+  mutating func clickRow(_ row: ShownHistoryRow, at point: Point, now: ContinuousClock.Instant) {
+    endSelection()
+    let before = document
+    if !document.recall(Calculation.number(inRow: row.text)) { showCue(.refused, at: now) }
+    if case .past(let index, let shownRow) = row.source, tape.calculations.indices.contains(index) {
+      stripClick = StripClick(
+        calculation: tape.calculations[index].id, row: shownRow, point: point, time: now,
+        changedDocument: document != before)
+    }
+  }
+
+  /// After each event: a change of the document since the last one becomes a level of undo.
+  mutating func settle() {
+    undo.settle(document)
+  }
+
+  /// Ctrl+Z: the document as it was before its last change (the red cue when there is none).
+  ///
+  /// While a number is edited, only the edit is cancelled.
+  mutating func undoChange(at now: ContinuousClock.Instant = .now) {
+    showsShortcuts = false
+    menu = nil
+    if tapeCursor?.edit != nil { return escapeTapeCursor() }
+    guard undo.undo(&document) else { return showCue(.refused, at: now) }
+    documentReplaced()
+  }
+
+  /// Ctrl+Shift+Z, Ctrl+Y: the change undone last, again (the red cue when there is none).
+  mutating func redoChange(at now: ContinuousClock.Instant = .now) {
+    showsShortcuts = false
+    menu = nil
+    if tapeCursor?.edit != nil { return escapeTapeCursor() }
+    guard undo.redo(&document) else { return showCue(.refused, at: now) }
+    documentReplaced()
+  }
+
+  /// After an undo or a redo: the strip at rest, or at the cursor's row while it is there.
+  private mutating func documentReplaced() {
+    historyOffset = 0
+    if tapeSelection == nil { tapeCursor = nil }
+    scrollToCursor()
+  }
+
+  /// The tape as saved, holding what other windows changed since this one last read or wrote
+  /// the file: shown, and brought into every state undo keeps, so that undo and redo take back
+  /// only this window's own changes.
+  mutating func absorb(saved: HistoryTape) {
+    guard saved != tape else { return }
+    let mine = tape
+    var last: (tape: HistoryTape, merged: HistoryTape)?  // neighbours share their tape
+    undo.rebase { state in
+      var state = state
+      if let last, state.tape == last.tape {
+        state.tape = last.merged
+      } else {
+        let merged = HistoryTape.merged(base: mine, mine: state.tape, theirs: saved)
+        last = (state.tape, merged)
+        state.tape = merged
+      }
+      return state
+    }
+    document.tape = saved
+    if tapeSelection == nil { tapeCursor = nil }
+    scrollToCursor()
+  }
+
+  /// What Ctrl+Shift+C copies: the selected row's calculation (with none, the newest one) on
+  /// one line, as `circlecalc --history` prints it; nil with an empty tape.
+  var calculationCopyText: String? {
+    if let selection = tapeSelection { return tape.calculations[selection.calculation].line }
+    return tape.calculations.last?.line
+  }
+}
