@@ -133,3 +133,73 @@ import Testing
     #expect(image.color(x: quarter, y: y - 1) == Theme.background)
   }
 }
+
+/// The row cursor's row (docs/SPEC.md section 8.5): a gray band across the strip behind white
+/// text, or orange text while its number is edited; a region of the strip draws the same pixels.
+@Suite struct SelectedRowRenderTests {
+  static func frame(editedText: String? = nil) -> Frame {
+    var frame = Frame(
+      calculator: Calculator(), width: 360, height: 640,
+      tape: TestSupport.tape(after: "1200*1.08+49.9="))
+    frame.tape.selection = TapeSelection(calculation: 0, row: 2, editedText: editedText)
+    return frame
+  }
+
+  @Test func theSelectedRowIsABandWithWhiteText() throws {
+    let frame = Self.frame()
+    let row = try #require(frame.shownHistoryRows.first { $0.isSelected })
+    #expect(row.text == "+ 49.9")
+    #expect(frame.shownHistoryRows.filter(\.isSelected).count == 1)
+    let image = Renderer().render(frame)
+    let strip = frame.layout.historyRect
+    let (top, bottom) = (Int(row.rect.minY.rounded()), Int(row.rect.maxY.rounded()))
+    let left = Int(strip.minX.rounded(.up))
+    for (x, y) in [(left, top), (left + 20, (top + bottom) / 2), (left, bottom - 1)] {
+      #expect(image.color(x: x, y: y) == Theme.selectedRowFill, "\(x), \(y)")
+    }
+    #expect(image.color(x: left, y: top - 1) != Theme.selectedRowFill)
+    #expect(image.color(x: left, y: bottom) != Theme.selectedRowFill)
+    let ink = image.nonBlackPixels(xs: left..<Int(strip.maxX), ys: top..<bottom)
+    #expect(ink.contains { $0.2 == Theme.selectedRowText })
+    // The other rows keep the past rows' grey.
+    let above = try #require(frame.shownHistoryRows.first { $0.text == "× 1.08" })
+    let aboveInk = image.nonBlackPixels(
+      xs: left..<Int(strip.maxX),
+      ys: Int(above.rect.minY.rounded())..<Int(above.rect.maxY.rounded()))
+    #expect(aboveInk.contains { $0.2 == Theme.pastHistoryText })
+    #expect(!aboveInk.contains { $0.2 == Theme.selectedRowText })
+  }
+
+  @Test func anEditedRowShowsItsTextInOrange() throws {
+    let frame = Self.frame(editedText: "+ 50.")
+    let row = try #require(frame.shownHistoryRows.first { $0.isSelected })
+    #expect(row.text == "+ 50." && row.isEdited)
+    let image = Renderer().render(frame)
+    let strip = frame.layout.historyRect
+    let ink = image.nonBlackPixels(
+      xs: Int(strip.minX)..<Int(strip.maxX),
+      ys: Int(row.rect.minY.rounded())..<Int(row.rect.maxY.rounded()))
+    #expect(ink.contains { $0.2 == Theme.editedRowText })
+  }
+
+  /// Moving the selection redraws the strip (and nothing else), and any band of the strip
+  /// drawn alone holds the whole frame's pixels.
+  @Test func theDamageOfAMoveIsTheStripAndRegionsAreExact() throws {
+    var frame = Self.frame()
+    let previous = frame
+    frame.tape.selection = TapeSelection(calculation: 0, row: 3)
+    let damage = frame.damage(since: previous)
+    #expect(damage.count == 1)
+    let strip = frame.layout.historyRect
+    let rect = try #require(damage.first)
+    #expect(Double(rect.y) <= strip.minY && Double(rect.y + rect.height) >= strip.maxY)
+    #expect(Double(rect.height) < Double(frame.height) / 3)
+    let whole = Renderer().render(frame)
+    for band in stride(from: 0, to: Int(strip.maxY) + 8, by: 7) {
+      let region = PixelRect(x: 0, y: band, width: frame.width, height: 7)
+      #expect(Renderer().differingPixels(frame, region: region, from: whole) == 0, "\(band)")
+    }
+    let across = PixelRect(x: 101, y: 0, width: 57, height: Int(strip.maxY) + 3)
+    #expect(Renderer().differingPixels(frame, region: across, from: whole) == 0)
+  }
+}

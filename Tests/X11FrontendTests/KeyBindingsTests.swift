@@ -183,9 +183,10 @@ import Testing
     #expect(!lines.contains { $0.hasPrefix("(") })
     // The tape from the keyboard (docs/SPEC.md section 8).
     #expect(lines.contains("Delete  c → clear"))
-    #expect(lines.contains("Up  Down  PageUp  PageDown → select a row of the tape"))
-    #expect(lines.contains("Home  End → the oldest, the newest row"))
-    #expect(lines.contains("F2 → edit the selected number"))
+    #expect(lines.contains("Up  Down → older, newer row of the tape"))
+    #expect(lines.contains("PageUp  PageDown → a screenful older, newer"))
+    #expect(lines.contains("Home  End → oldest, newest row"))
+    #expect(lines.contains("F2 → edit a past number"))
     #expect(lines.contains("F10  Menu → the mode menu"))
     #expect(lines.contains("Ctrl+Z → undo"))
     #expect(lines.contains("Ctrl+Shift+Z  Ctrl+Y → redo"))
