@@ -81,7 +81,10 @@ struct WindowFloodTests {
     let deadline = TestSupport.now() + 20
     repeat {
       let text = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
-      saved = text.split(separator: "\n").dropFirst().map(String.init)
+      let tape = try? HistoryTape(fileBytes: Array(text.utf8))
+      saved = (tape?.calculations ?? []).map {
+        ($0.rows + ["= " + $0.result]).joined(separator: "\t")
+      }
       if saved != expected { usleep(50_000) }
     } while saved != expected && TestSupport.now() < deadline
     #expect(expected.count > 50)

@@ -215,6 +215,11 @@ public final class CalculatorWindow {
     return Renderer().render(frame)
   }
 
+  /// A frame drawn by the same renderer in-process: a window state's own frame.
+  public func render(_ frame: Frame) -> Image {
+    Renderer().render(frame)
+  }
+
   /// Takes captures until one equals `expected` or `timeout` passes: the differing pixels of
   /// the last one (0 = the window shows exactly `expected`). A capture that fails counts as
   /// not yet; the last one failing throws. `sampledTo` compares only a `side` × `side` grid of

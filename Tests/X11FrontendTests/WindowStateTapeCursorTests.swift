@@ -29,25 +29,7 @@ import Testing
   func press(
     _ names: String..., into state: inout WindowState, at now: ContinuousClock.Instant = .now
   ) {
-    for name in names {
-      var modifiers: UInt32 = 0
-      var rest = Substring(name)
-      for (prefix, mask) in [("ctrl+", ControlMask), ("shift+", ShiftMask)]
-      where rest.hasPrefix(prefix) {
-        modifiers |= UInt32(mask)
-        rest = rest.dropFirst(prefix.count)
-      }
-      let keysym = XStringToKeysym(String(rest))
-      state.userActed()
-      switch state.keyAction(for: keysym, state: modifiers) {
-      case .menu(let command): state.perform(command)
-      case .tape(let command): state.perform(command, at: now)
-      case .command(.key(let key)): state.typeKey(key, keycode: 10, at: now)
-      case .command(.action(let action)): state.perform(action, keycode: 10, at: now)
-      case nil: Issue.record("\(name) is not bound")
-      }
-      state.settle()
-    }
+    state.type(keysyms: names, at: now)
   }
 
   /// The selected row's text, or nil.

@@ -1,0 +1,34 @@
+import CX11
+import CalculatorCore
+import Testing
+
+@testable import X11Frontend
+
+extension WindowState {
+  /// Presses keys by keysym name, with modifiers (`ctrl+shift+z`), as the window's key handler
+  /// does (`App.keyPress`: `keyAction`, then the menu's, the row's or the table's command),
+  /// each released and settled as the window settles an event; copy, paste and quit, which
+  /// need X, do nothing here.
+  mutating func type(keysyms names: [String], at now: ContinuousClock.Instant = .now) {
+    for name in names {
+      var modifiers: UInt32 = 0
+      var rest = Substring(name)
+      for (prefix, mask) in [("ctrl+", ControlMask), ("shift+", ShiftMask)]
+      where rest.hasPrefix(prefix) {
+        modifiers |= UInt32(mask)
+        rest = rest.dropFirst(prefix.count)
+      }
+      let keysym = XStringToKeysym(String(rest))
+      userActed()
+      switch keyAction(for: keysym, state: modifiers) {
+      case .menu(let command): perform(command)
+      case .tape(let command): perform(command, at: now)
+      case .command(.key(let key)): typeKey(key, keycode: 10, at: now)
+      case .command(.action(let action)): perform(action, keycode: 10, at: now)
+      case nil: Issue.record("\(name) is not bound")
+      }
+      keyReleased(keycode: 10)
+      settle()
+    }
+  }
+}
