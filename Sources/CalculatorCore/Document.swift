@@ -12,7 +12,13 @@ public struct Document: Undoable {
   /// The calculator of the basic and scientific keypads.
   public var calculator: Calculator
   /// The Tip & Split calculator.
-  public var tip: TipCalculator
+  public var tip: TipCalculator {
+    get { tipBox.value }
+    set { tipBox = TipBox(newValue) }
+  }
+  /// Tip & Split in a box of its own: it is most of a document's bytes and changes rarely,
+  /// while the undo stack copies the document after every key that changes it.
+  private var tipBox: TipBox
   /// The calculations finished with `=`.
   public var tape: HistoryTape
   /// The calculation `=` just finished while the calculator still shows it: an operator now
@@ -27,8 +33,15 @@ public struct Document: Undoable {
     tape: HistoryTape = HistoryTape()
   ) {
     self.calculator = calculator
-    self.tip = tip
+    self.tipBox = TipBox(tip)
     self.tape = tape
+  }
+
+  /// Whether both hold the same calculators, tape and links.
+  public static func == (lhs: Document, rhs: Document) -> Bool {
+    lhs.calculator == rhs.calculator && lhs.tape == rhs.tape && lhs.finished == rhs.finished
+      && lhs.continued == rhs.continued
+      && (lhs.tipBox === rhs.tipBox || lhs.tipBox.value == rhs.tipBox.value)
   }
 
   /// Rows and calculations a copy may hold on its own (the bound of `UndoStack`).
@@ -96,12 +109,20 @@ public struct Document: Undoable {
   /// a strip emptied (a digit after a result, AC, a paste or a recall there) continues none.
   /// Keys that change neither the entry nor the strip (`m+`, Rad, a second `=`) keep both.
   private mutating func track(_ key: Key?, from before: Calculator) {
-    guard !calculator.showsSameCalculation(as: before) else { return }
-    if case .operation = key, let finished, calculator.historyCount == 1 {
-      continued = finished
-    } else if calculator.historyCount == 0 {
-      continued = nil
+    // Only right after `=` does it matter whether the key changed anything (one comparison).
+    if let finished, !calculator.showsSameCalculation(as: before) {
+      if case .operation = key, calculator.historyCount == 1 { continued = finished }
+      self.finished = nil
     }
-    finished = nil
+    if calculator.historyCount == 0 { continued = nil }
+  }
+}
+
+/// An unchanging Tip & Split calculator, shared by the copies of a document.
+final class TipBox: Sendable {
+  let value: TipCalculator
+
+  init(_ value: TipCalculator) {
+    self.value = value
   }
 }

@@ -98,8 +98,7 @@ extension HistoryTape {
         || bytes.starts(with: HistoryTape.firstVersionHeader.utf8)
       throw isHistory ? .truncated : .notAHistory
     }
-    var calculations: [Calculation] = []
-    calculations.reserveCapacity(min(bytes.count / 16, HistoryTape.maximumCount))
+    var calculations = CalculationList()
     let failure: HistoryFileError? = bytes.withUnsafeBufferPointer { buffer in
       var start = 0
       var line = 0

@@ -97,7 +97,7 @@ public struct HistoryTape: Equatable, Sendable {
   public static let maximumFileSize = 4 << 20
 
   /// The calculations, oldest first.
-  public internal(set) var calculations: [Calculation] = []
+  public internal(set) var calculations = CalculationList()
   /// The size of `fileText` in bytes.
   public internal(set) var fileSize = HistoryTape.header.utf8.count + 1
 
@@ -112,7 +112,7 @@ public struct HistoryTape: Equatable, Sendable {
 
   /// A tape of calculations that already have their identities, in their order.
   init(identified calculations: [Calculation]) {
-    self.calculations = calculations
+    self.calculations = CalculationList(calculations)
     fileSize = calculations.reduce(fileSize) { $0 + HistoryTape.lineSize(of: $1) }
     dropOldest()
   }
@@ -172,17 +172,6 @@ public struct HistoryTape: Equatable, Sendable {
   /// The calculation `id`, or nil when the tape does not hold it.
   public subscript(id: CalculationID) -> Calculation? {
     index(of: id).map { calculations[$0] }
-  }
-
-  /// How many rows (its rows and `= result`) each calculation the strip scrolls back to shows.
-  ///
-  /// Oldest first, under the `current` calculator: all of them, but the newest while `current`
-  /// still shows it (just finished with `=`: its rows in the strip, its result in the display),
-  /// which would show the same calculation twice.
-  public func shownRowCounts(under current: Calculator)
-    -> LazyMapCollection<ArraySlice<Calculation>, Int>
-  {
-    calculations.dropLast(isNewestShown(by: current) ? 1 : 0).lazy.map(\.shownRowCount)
   }
 
   /// Whether `current` shows the newest calculation as it was finished (its rows in the strip,

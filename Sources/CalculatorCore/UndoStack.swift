@@ -19,6 +19,9 @@ public protocol Undoable: Equatable, Sendable {
 ///     undo.settle(state)
 ///     undo.undo(&state)  // state is 1 again
 ///     undo.redo(&state)  // and 2
+///
+/// Inlinable: specialized for the window's `Document`, a key's settling costs a comparison and
+/// a ring slot, not generic calls.
 public struct UndoStack<State: Undoable>: Equatable, Sendable {
   /// How many changes can be undone (docs/SPEC.md section 8: at least 100).
   public static var depth: Int { 100 }
@@ -26,100 +29,146 @@ public struct UndoStack<State: Undoable>: Equatable, Sendable {
   /// calculations) and a calculation of 3,000 rows each.
   public static var maximumWeight: Int { 400_000 }
 
-  /// The states before each change, oldest first.
-  public private(set) var past: [State] = []
+  /// The states before each change, in a ring of at most `depth` states.
+  ///
+  /// A change at the bound drops the oldest without moving the others (a key costs the same at
+  /// any depth). Until it is full it is a plain array, oldest first.
+  @usableFromInline var ring: [State?] = []
+  /// Where the oldest state is in `ring`, and how many there are.
+  @usableFromInline var oldest = 0
+  @usableFromInline var count = 0
   /// The states undone, the next one to redo last.
-  public private(set) var undone: [State] = []
+  @usableFromInline var redos: [State] = []
   /// The state after the last change settled.
-  public private(set) var settled: State
-  /// What `past` and `undone` weigh together.
-  private var weight = 0
+  @usableFromInline var current: State
+  /// What the kept states weigh together.
+  @usableFromInline var weight = 0
 
   /// A stack with nothing to undo, `state` settled.
-  public init(_ state: State) {
-    settled = state
+  @inlinable public init(_ state: State) {
+    current = state
+  }
+
+  /// The states before each change, oldest first.
+  public var past: [State] {
+    (0..<count).compactMap { ring[(oldest + $0) % ring.count] }
+  }
+
+  /// The states undone, the next one to redo last.
+  public var undone: [State] { redos }
+
+  /// The state after the last change settled.
+  public var settled: State { current }
+
+  /// Whether two stacks keep the same states (wherever their rings start).
+  public static func == (lhs: UndoStack, rhs: UndoStack) -> Bool {
+    lhs.current == rhs.current && lhs.past == rhs.past && lhs.redos == rhs.redos
   }
 
   /// Whether there is a change to undo.
-  public var canUndo: Bool { !past.isEmpty }
+  @inlinable public var canUndo: Bool { count > 0 }
 
   /// Whether there is an undone change to redo.
-  public var canRedo: Bool { !undone.isEmpty }
+  @inlinable public var canRedo: Bool { !redos.isEmpty }
 
-  /// After an action: when `current` differs from the state settled before, that one goes on
-  /// the stack (the oldest beyond the bounds dropped) and the undone states are forgotten.
-  public mutating func settle(_ current: State) {
-    guard current != settled else { return }
-    weight -= undone.reduce(0) { $0 + $1.undoWeight }
-    undone = []
-    push(settled)
-    settled = current
+  /// After an action: when `state` differs from the state settled before, that one goes on the
+  /// stack (the oldest beyond the bounds dropped) and the undone states are forgotten.
+  @inlinable public mutating func settle(_ state: State) {
+    guard state != current else { return }
+    for state in redos { weight -= state.undoWeight }
+    redos = []
+    push(current)
+    current = state
   }
 
-  /// Ctrl+Z: `current` becomes the state before the last change, and is kept for redo; false,
+  /// Ctrl+Z: `state` becomes the state before the last change, and is kept for redo; false,
   /// changing nothing, when there is nothing to undo.
-  @discardableResult
-  public mutating func undo(_ current: inout State) -> Bool {
-    settle(current)
-    guard let previous = past.popLast() else { return false }
-    undone.append(current)
-    weight += current.undoWeight - previous.undoWeight
+  @inlinable @discardableResult
+  public mutating func undo(_ state: inout State) -> Bool {
+    settle(state)
+    guard let previous = popNewest() else { return false }
+    redos.append(state)
+    weight += state.undoWeight - previous.undoWeight
+    state = previous
     current = previous
-    settled = previous
     trim()
     return true
   }
 
-  /// Ctrl+Y: `current` becomes the state undone last, and goes back on the stack; false,
+  /// Ctrl+Y: `state` becomes the state undone last, and goes back on the stack; false,
   /// changing nothing, when nothing was undone since the last change.
-  @discardableResult
-  public mutating func redo(_ current: inout State) -> Bool {
-    settle(current)
-    guard let next = undone.popLast() else { return false }
-    past.append(current)
-    weight += current.undoWeight - next.undoWeight
+  @inlinable @discardableResult
+  public mutating func redo(_ state: inout State) -> Bool {
+    settle(state)
+    guard let next = redos.popLast() else { return false }
+    weight -= next.undoWeight
+    push(state)
+    state = next
     current = next
-    settled = next
-    trim()
     return true
   }
 
   /// Takes back the last change without keeping it for redo (a double click's first click).
-  @discardableResult
-  public mutating func revert(_ current: inout State) -> Bool {
-    settle(current)
-    guard let previous = past.popLast() else { return false }
+  @inlinable @discardableResult
+  public mutating func revert(_ state: inout State) -> Bool {
+    settle(state)
+    guard let previous = popNewest() else { return false }
     weight -= previous.undoWeight
+    state = previous
     current = previous
-    settled = previous
     return true
   }
 
   /// Rewrites every kept state, the settled one included (another window's calculations
   /// brought into each).
   public mutating func rebase(_ transform: (State) -> State) {
-    settled = transform(settled)
-    past = past.map(transform)
-    undone = undone.map(transform)
-    weight = (past + undone).reduce(0) { $0 + $1.undoWeight }
+    current = transform(current)
+    ring = past.map { Optional(transform($0)) }
+    oldest = 0
+    count = ring.count
+    redos = redos.map(transform)
+    weight = (past + redos).reduce(0) { $0 + $1.undoWeight }
     trim()
   }
 
-  private mutating func push(_ state: State) {
-    past.append(state)
+  /// Puts a state on the stack, the oldest dropped beyond the bounds: until the ring holds
+  /// `depth` states it grows, then each new state takes the oldest one's slot.
+  @inlinable mutating func push(_ state: State) {
+    if ring.count < UndoStack.depth {
+      ring.append(state)
+    } else {
+      if count == ring.count { dropOldest() }
+      ring[(oldest + count) % ring.count] = state
+    }
+    count += 1
     weight += state.undoWeight
     trim()
   }
 
-  /// Drops the oldest states beyond `depth` or `maximumWeight`; the newest always stays.
-  private mutating func trim() {
-    var dropped = 0
-    while past.count - dropped > UndoStack.depth
-      || (weight > UndoStack.maximumWeight && dropped < past.count - 1)
-    {
-      weight -= past[dropped].undoWeight
-      dropped += 1
+  /// Takes the newest state off the stack.
+  @inlinable mutating func popNewest() -> State? {
+    guard count > 0 else { return nil }
+    count -= 1
+    if ring.count < UndoStack.depth { return ring.removeLast() }
+    let index = (oldest + count) % ring.count
+    defer { ring[index] = nil }
+    return ring[index]
+  }
+
+  /// Drops the oldest state.
+  @inlinable mutating func dropOldest() {
+    weight -= ring[oldest]?.undoWeight ?? 0
+    count -= 1
+    if ring.count < UndoStack.depth {
+      ring.removeFirst()
+    } else {
+      ring[oldest] = nil
+      oldest = (oldest + 1) % ring.count
     }
-    if dropped > 0 { past.removeFirst(dropped) }
+  }
+
+  /// Drops the oldest states beyond `maximumWeight`; the newest always stays.
+  @inlinable mutating func trim() {
+    while weight > UndoStack.maximumWeight && count > 1 { dropOldest() }
   }
 }

@@ -117,7 +117,7 @@ public struct TapeView: Equatable, Sendable {
 
   /// The finished calculations the strip shows above the current one: all of them while a row
   /// is selected, the newest included.
-  public var stripCalculations: ArraySlice<Calculation> {
+  public var stripCalculations: Slice<CalculationList> {
     past.calculations.dropLast(hidesNewest && selection == nil ? 1 : 0)
   }
 }

@@ -32,21 +32,41 @@ enum Benchmark {
         + " circle sprites \(renderer.spriteBytes / 1024) KiB")
   }
 
-  /// Presses `count` seeded random keys and prints keys per second.
+  /// Presses `count` seeded random keys and prints keys per second: the calculator alone, then
+  /// the window's path (the calculator with the tape: `Document.press`), then that path with
+  /// each key settled as an undo level (`UndoStack.settle`), as the window does after an event.
   static func core(_ count: Int) {
     let keys = Key.allCases + Digit.allCases.map(Key.digit)
-    var state: UInt64 = 0x2026_1130
-    var calculator = Calculator()
-    var checksum = 0
-    let start = now()
-    for _ in 0..<max(count, 1) {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      calculator.press(keys[Int(state >> 33) % keys.count])
-      checksum &+= calculator.display.utf8.count
+    func run(_ name: String, _ press: (Key) -> Int) {
+      var state: UInt64 = 0x2026_1130
+      var checksum = 0
+      let start = now()
+      for _ in 0..<max(count, 1) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        checksum &+= press(keys[Int(state >> 33) % keys.count])
+      }
+      let seconds = now() - start
+      print(
+        "\(name): \(Int(Double(max(count, 1)) / seconds)) keys/s over \(count) keys"
+          + " (\(checksum % 10))")
     }
-    let seconds = now() - start
-    print(
-      "core: \(Int(Double(max(count, 1)) / seconds)) keys/s over \(count) keys (\(checksum % 10))")
+    var calculator = Calculator()
+    run("core") { key in
+      calculator.press(key)
+      return calculator.display.utf8.count
+    }
+    var document = Document()
+    run("core and tape") { key in
+      document.press(key)
+      return document.calculator.display.utf8.count
+    }
+    var undone = Document()
+    var undo = UndoStack(undone)
+    run("core, tape and undo") { key in
+      undone.press(key)
+      undo.settle(undone)
+      return undone.calculator.display.utf8.count
+    }
   }
 
   /// Writes and reads back a full tape (1,000 calculations of the core's own rows) `count`
@@ -67,7 +87,8 @@ enum Benchmark {
         let before = calculator
         calculator.press(key)
         if let finished = Calculation(finishing: key, before: before, after: calculator) {
-          tape.append(finished)
+          // Identities as a window gives them: nanoseconds of the clock, a second or so apart.
+          tape.append(finished, at: 1_796_284_385_284_144_330 + UInt64(tape.count) * 1_234_567_891)
         }
       }
     }

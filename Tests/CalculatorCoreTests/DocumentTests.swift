@@ -197,6 +197,45 @@ import Testing
     #expect(isUndone && state.value == 11)
   }
 
+  /// The ring against plain lists of the same states, through random changes, undos and
+  /// redos far past the bound: the same states come back in the same order.
+  @Test(arguments: 1...20 as ClosedRange<UInt64>)
+  func theRingKeepsWhatAListWould(seed: UInt64) {
+    var random = TestSupport.SeededGenerator(seed: seed)
+    var state = Heavy(value: 0, undoWeight: 1)
+    var undo = UndoStack(state)
+    // The reference: the current value, the values before it (at most 100), those undone.
+    var (current, past, undone) = (0, [Int](), [Int]())
+    for next in 1...1_000 {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0...5:
+        past.append(current)
+        if past.count > 100 { past.removeFirst() }
+        undone = []
+        current = next
+        state = Heavy(value: next, undoWeight: 1)
+        undo.settle(state)
+      case 6...7:
+        let isUndone = undo.undo(&state)
+        #expect(isUndone == !past.isEmpty)
+        if let previous = past.popLast() {
+          undone.append(current)
+          current = previous
+        }
+      default:
+        let isRedone = undo.redo(&state)
+        #expect(isRedone == !undone.isEmpty)
+        if let redone = undone.popLast() {
+          past.append(current)
+          current = redone
+        }
+      }
+      #expect(state.value == current, "seed \(seed)")
+      #expect(undo.past.map(\.value) == past, "seed \(seed)")
+      #expect(undo.undone.map(\.value) == undone, "seed \(seed)")
+    }
+  }
+
   @Test func aDocumentWeighsItsRowsAndCalculations() {
     let document = TestSupport.document(after: "1+2=3+4=5+6+7")  // rows 5, + 6
     #expect(document.undoWeight == 2 + 2 + 1)

@@ -1,4 +1,4 @@
-import CalculatorCore
+@testable import CalculatorCore
 import TestSupport
 import Testing
 
@@ -285,5 +285,40 @@ import Testing
     let recalled = calculator.recall("4")
     #expect(!recalled)
     #expect(calculator == before)
+  }
+}
+
+/// The tape's calculations in chunks: the same as an array through random appends, drops and
+/// edits, and equal to an array's however chunked.
+@Suite struct CalculationListTests {
+  static func calculation(_ number: Int) -> Calculation {
+    Calculation(rows: ["\(number)", "+ 1"], result: "\(number + 1)")
+  }
+
+  @Test(arguments: 1...10 as ClosedRange<UInt64>)
+  func itBehavesAsAnArray(seed: UInt64) {
+    var random = TestSupport.SeededGenerator(seed: seed)
+    var list = CalculationList()
+    var array: [Calculation] = []
+    for step in 0..<2_000 {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0...5:
+        list.append(Self.calculation(step))
+        array.append(Self.calculation(step))
+      case 6, 7:
+        let dropped = Int.random(in: 0...min(array.count, 150), using: &random)
+        list.removeFirst(dropped)
+        array.removeFirst(dropped)
+      default:
+        guard !array.isEmpty else { continue }
+        let index = Int.random(in: array.indices, using: &random)
+        list[index] = Self.calculation(-step)
+        array[index] = Self.calculation(-step)
+      }
+      #expect(list.count == array.count)
+      #expect(Array(list) == array, "seed \(seed), step \(step)")
+      #expect(list == CalculationList(array))  // chunked from the start: equal all the same
+    }
+    #expect(list != CalculationList(array + [Self.calculation(0)]))
   }
 }

@@ -37,7 +37,7 @@ struct HistoryEndToEndTests {
     func waitFor(_ lines: [String], timeout: Double = 10) throws -> [Calculation] {
       let deadline = TestSupport.now() + timeout
       while self.lines != lines, TestSupport.now() < deadline { usleep(20_000) }
-      return try HistoryTape(fileBytes: Array((text ?? "").utf8)).calculations
+      return Array(try HistoryTape(fileBytes: Array((text ?? "").utf8)).calculations)
     }
   }
 
@@ -162,7 +162,8 @@ struct HistoryEndToEndTests {
     let deadline = TestSupport.now() + 20
     var saved: [Calculation] = []
     while saved.count < 84, TestSupport.now() < deadline {
-      saved = (try? HistoryTape(fileBytes: Array((state.text ?? "").utf8)).calculations) ?? []
+      let tape = try? HistoryTape(fileBytes: Array((state.text ?? "").utf8))
+      saved = tape.map { Array($0.calculations) } ?? []
       usleep(20_000)
     }
     #expect(saved.count == 84)
