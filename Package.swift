@@ -48,7 +48,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),
     .testTarget(name: "CommandLineTests", dependencies: testSupport),
     .testTarget(name: "CalculatorNumbersTests", dependencies: testSupport),
-    .testTarget(name: "CalculatorCoreTests", dependencies: testSupport),
+    .testTarget(
+      name: "CalculatorCoreTests", dependencies: testSupport, exclude: ["conversions.py"]),
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRenderTests", dependencies: testSupport + ["X11Frontend"],

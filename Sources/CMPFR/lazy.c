@@ -119,6 +119,7 @@ LAZY(int,    mpfr_cmp_si,       (mpfr_srcptr a, long i),                    (a, 
 LAZY(int,    mpfr_cmp_d,        (mpfr_srcptr a, double d),                  (a, d))
 LAZY(char *, mpfr_get_str,      (char *s, mpfr_exp_t *e, int base, size_t n, mpfr_srcptr a, mpfr_rnd_t r), (s, e, base, n, a, r))
 LAZY(void,   mpfr_free_str,     (char *s),                                  (s))
+LAZY(int,    mpfr_const_pi,     (mpfr_ptr a, mpfr_rnd_t r),                 (a, r))
 LAZY(void,   __gmpz_init,       (mpz_ptr z),                                (z))
 LAZY(void,   __gmpz_clear,      (mpz_ptr z),                                (z))
 LAZY(void,   __gmpz_set_ui,     (mpz_ptr z, unsigned long u),               (z, u))
@@ -130,5 +131,10 @@ LAZY(void,   __gmpz_pow_ui,     (mpz_ptr z, mpz_srcptr a, unsigned long u), (z, 
 LAZY(void,   __gmpz_ui_pow_ui,  (mpz_ptr z, unsigned long a, unsigned long u), (z, a, u))
 LAZY(void,   __gmpz_fac_ui,     (mpz_ptr z, unsigned long u),               (z, u))
 LAZY(int,    __gmpz_root,       (mpz_ptr z, mpz_srcptr a, unsigned long u), (z, a, u))
+LAZY(void,   __gmpz_add,        (mpz_ptr z, mpz_srcptr a, mpz_srcptr b),    (z, a, b))
+LAZY(void,   __gmpz_sub,        (mpz_ptr z, mpz_srcptr a, mpz_srcptr b),    (z, a, b))
+LAZY(int,    __gmpz_cmp,        (mpz_srcptr a, mpz_srcptr b),               (a, b))
+LAZY(void,   __gmpz_tdiv_qr,    (mpz_ptr q, mpz_ptr r, mpz_srcptr n, mpz_srcptr d), (q, r, n, d))
+LAZY(size_t, __gmpz_sizeinbase, (mpz_srcptr z, int base),                   (z, base))
 
 #pragma GCC visibility pop

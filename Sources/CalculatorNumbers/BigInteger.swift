@@ -2,7 +2,7 @@ import CMPFR
 import Glibc
 
 /// A non-negative integer of any size (GMP's `mpz_t`, which comes with MPFR), for the exact
-/// paths: integer powers, exact roots, factorials.
+/// paths: integer powers, exact roots, factorials, the fractions of unit conversions.
 ///
 /// gmp.h names its functions through macros (`mpz_mul` is `__gmpz_mul`), which Swift does not
 /// import, so the underlying names are called here and nowhere else.
@@ -42,6 +42,36 @@ final class BigInteger {
 
   /// Whether the integer is 1.
   var isOne: Bool { __gmpz_cmp_ui(value, 1) == 0 }
+
+  /// The number of decimal digits, or one more (GMP's estimate); 1 for 0.
+  var digitCountEstimate: Int { Int(__gmpz_sizeinbase(value, 10)) }
+
+  /// -1, 0 or 1 as `self` is below, equal to or above `other`.
+  func compare(_ other: BigInteger) -> Int { Int(__gmpz_cmp(value, other.value).signum()) }
+
+  /// `self + other`.
+  func plus(_ other: BigInteger) -> BigInteger {
+    let result = BigInteger()
+    __gmpz_add(result.value, value, other.value)
+    return result
+  }
+
+  /// `self − other`, for `other` at most `self` (the result stays non-negative).
+  func minus(_ other: BigInteger) -> BigInteger {
+    let result = BigInteger()
+    __gmpz_sub(result.value, value, other.value)
+    return result
+  }
+
+  /// The quotient cut toward zero and the remainder of `self ÷ divisor` (not 0).
+  func quotientAndRemainder(dividingBy divisor: BigInteger) -> (
+    quotient: BigInteger, remainder: BigInteger
+  ) {
+    let quotient = BigInteger()
+    let remainder = BigInteger()
+    __gmpz_tdiv_qr(quotient.value, remainder.value, value, divisor.value)
+    return (quotient, remainder)
+  }
 
   /// `self × other`.
   func times(_ other: BigInteger) -> BigInteger {
