@@ -1,0 +1,86 @@
+/// What a unit measures (docs/SPEC.md section 10); units convert only within one category.
+public enum UnitCategory: String, CaseIterable, Hashable, Sendable {
+  case length, area, volume, mass, temperature, speed, time, data, energy, power, pressure, angle
+  /// Money, in ISO 4217 codes, through the euro and the rates of the day.
+  case currency
+
+  /// The unit every other unit of the category is defined in (its scale is 1, its offset 0).
+  public var baseSymbol: String {
+    switch self {
+    case .length: "m"
+    case .area: "m2"
+    case .volume: "m3"
+    case .mass: "kg"
+    case .temperature: "K"
+    case .speed: "m/s"
+    case .time: "s"
+    case .data: "bit"
+    case .energy: "J"
+    case .power: "W"
+    case .pressure: "Pa"
+    case .angle: "rad"
+    case .currency: Currency.euro
+    }
+  }
+}
+
+/// One unit: how it is written and spoken, and its exact definition in its category's base
+/// unit.
+///
+/// A value `v` in the unit is `(v + offset) × scale` base units: 1 in is 0.0254 m (scale
+/// 0.0254), 20 °C is (20 + 273.15) × 1 K. Every scale and offset is exact by definition, with
+/// its source in `source`.
+public struct ConversionUnit: Equatable, Sendable {
+  /// What it measures.
+  public let category: UnitCategory
+  /// The symbol it is written with and shown by: `m`, `km/h`, `USD`.
+  public let symbol: String
+  /// Its name, for the picker and the screen reader: `metre`, `US dollar`.
+  public let name: String
+  /// Its name for any value but 1: `metres`, `feet`.
+  public let plural: String
+  /// Other ways to write the symbol, read as exactly as it is: `°C` for `C`, `mi/h` for `mph`.
+  public let aliases: [String]
+  /// Base units per unit, once the offset is added.
+  public let scale: Ratio
+  /// What is added to a value before scaling: 273.15 for °C, 0 for all but temperatures.
+  public let offset: DecimalParts
+  /// Where the definition comes from: `NIST SP 811 B.8`, `SI prefix kilo`.
+  public let source: String
+
+  /// A unit from its fields.
+  public init(
+    category: UnitCategory, symbol: String, name: String, plural: String, aliases: [String] = [],
+    scale: Ratio, offset: DecimalParts = .zero, source: String
+  ) {
+    self.category = category
+    self.symbol = symbol
+    self.name = name
+    self.plural = plural
+    self.aliases = aliases
+    self.scale = scale
+    self.offset = offset
+    self.source = source
+  }
+
+  /// `value` (in this unit) in `unit`, exact and cut once to 38 digits; throws when the units
+  /// measure different things or the result is outside 1e-99 ≤ |x| < 1e100.
+  public func convert(_ value: DecimalNumber, to unit: ConversionUnit) throws(ConversionError)
+    -> DecimalNumber
+  {
+    guard category == unit.category else {
+      throw .incompatible(symbol, category, unit.symbol, unit.category)
+    }
+    do {
+      return try value.converted(
+        adding: offset, times: scale.divided(by: unit.scale), subtracting: unit.offset)
+    } catch {
+      throw .resultOutOfRange
+    }
+  }
+
+  /// A value and the unit's name as a screen reader says them: `1 foot`, `3.5 feet`.
+  public func spoken(_ shown: String) -> String {
+    "\(shown) \(shown == "1" || shown == "-1" ? name : plural)"
+  }
+}
