@@ -35,6 +35,12 @@ let package = Package(
     // The header of the accessibility library (Sources/CAccessibility, plain C built by the
     // Makefile), which the front end reaches through dlopen, never the linker.
     .systemLibrary(name: "CAccessibilityInterface"),
+    // libcurl's header (Debian libcurl4-openssl-dev); fetch.c loads the library at the first
+    // download.
+    .target(name: "CCurl"),
+
+    // Currency rates: the download, the file and its format.
+    .target(name: "CalculatorRates", dependencies: core + ["CCurl"]),
 
     // Drawing
     .target(name: "CalculatorRender", dependencies: layout + ["CCairo"]),
@@ -42,7 +48,9 @@ let package = Package(
     // Front ends
     .target(
       name: "X11Frontend", dependencies: render + ["CX11", "CAccessibilityInterface"]),
-    .executableTarget(name: "circlecalc", dependencies: render + ["CX11", "X11Frontend"]),
+    .executableTarget(
+      name: "circlecalc",
+      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"]),
 
     // Tests
     .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),
@@ -58,6 +66,9 @@ let package = Package(
       name: "X11FrontendTests", dependencies: testSupport + ["X11Frontend"],
       exclude: ["atspi-client.py"]),
     .testTarget(name: "ReliabilityTests", dependencies: testSupport),
+    .testTarget(
+      name: "CalculatorRatesTests", dependencies: testSupport + ["CCurl", "CalculatorRates"],
+      exclude: ["Fixtures", "rates-server.py"]),
   ],
   swiftLanguageModes: [.v6]
 )
