@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRates
 
 /// What the command line asks for.
 enum Command: Equatable {
@@ -16,6 +17,12 @@ enum Command: Equatable {
   case version
   /// Print the saved history tape.
   case history
+  /// Convert a value: `--convert '1 m to ft'`.
+  case convert(String)
+  /// Print the units of every category.
+  case listUnits
+  /// Download and store the currency rates, from the ECB or the address given.
+  case updateRates(url: String?)
   /// Developer figures for `make bench`: frame draw time, or the core's keys per second.
   case benchmarkFrames(count: Int, width: Int, height: Int)
   case benchmarkCore(count: Int)
@@ -31,7 +38,10 @@ enum Command: Equatable {
 
   static func == (lhs: Command, rhs: Command) -> Bool {
     switch (lhs, rhs) {
-    case (.help, .help), (.version, .version), (.history, .history): true
+    case (.help, .help), (.version, .version), (.history, .history), (.listUnits, .listUnits):
+      true
+    case (.convert(let a), .convert(let x)): a == x
+    case (.updateRates(let a), .updateRates(let x)): a == x
     case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
       a == x && b == y && c == z
     case (.benchmarkCore(let a), .benchmarkCore(let x)),
@@ -46,7 +56,8 @@ enum Command: Equatable {
 
   static let usage = """
     usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH] [--dpi N] | --history
+    [--size WxH] [--dpi N] | --history | --convert 'VALUE FROM to TO' | --list-units \
+    | --update-rates [URL]
     """
 
   static let helpText = """
@@ -70,6 +81,13 @@ enum Command: Equatable {
                          at that dpi would
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
       --history          print the saved history, one calculation per line, oldest first
+      --convert 'VALUE FROM to TO'
+                         convert a value between units (or currencies) exactly and print it
+                         as the display shows it: '1 m to ft', '-40 C in F', '120 USD to EUR'
+      --list-units       print every category and its units: symbol, name, other spellings
+      --update-rates [URL]  download the ECB's daily currency rates (or that file from URL)
+                         into $XDG_CACHE_HOME/circlecalc and print their date; timeout:
+                         $CIRCLECALC_RATES_TIMEOUT seconds (default 30)
       --help             show this help
       --version          show the version
       --bench-frames N   draw N frames at --size and print the draw time (developers)
@@ -82,6 +100,7 @@ enum Command: Equatable {
       circlecalc --keys '12+3' --state
       circlecalc --keys '1/7=' --render out.png --size 393x852
       circlecalc --mode tip --keys '84.5[t18][p+][p+]' --print   # 33.24
+      circlecalc --convert '1 m to ft'         # 3.2808398950131233596
     """
 
   /// Every `--keys` token and its key, from the core's table, wrapped under the option column.
@@ -119,6 +138,7 @@ enum Command: Equatable {
     var dpi: Int?
     var benchmark: (option: String, count: Int)?
     var informational: Command?
+    var standalone: (option: String, command: Command)?
     var remaining = arguments[...]
 
     func value(for option: String) throws(CommandLineError) -> String {
@@ -126,6 +146,12 @@ enum Command: Equatable {
         throw CommandLineError("option \(option) needs a value")
       }
       return value
+    }
+    func setStandalone(_ command: Command, _ option: String) throws(CommandLineError) {
+      if let standalone {
+        throw CommandLineError("\(standalone.option) cannot be combined with \(option)")
+      }
+      standalone = (option, command)
     }
     func setOutput(_ new: Output, _ option: String) throws(CommandLineError) {
       guard output == nil else {
@@ -151,6 +177,19 @@ enum Command: Equatable {
           throw CommandLineError("--history cannot be combined with other options")
         }
         informational = .history
+      case "--convert": try setStandalone(.convert(try value(for: option)), option)
+      case "--list-units": try setStandalone(.listUnits, option)
+      case "--update-rates":
+        // The address is optional: the next argument, unless it is an option.
+        var url: String?
+        if let next = remaining.first, !next.hasPrefix("-") {
+          url = remaining.popFirst()
+          guard let url, RatesDownload.isWebAddress(url) else {
+            throw CommandLineError(
+              "invalid address \(quoted(next)) for --update-rates: expected http:// or https://")
+          }
+        }
+        try setStandalone(.updateRates(url: url), option)
       case "--keys":
         sequences.append(try value(for: option))
       case "--mode":
@@ -194,6 +233,14 @@ enum Command: Equatable {
       } catch {
         throw CommandLineError(error.description + (mode == .tip ? " (tip mode)" : ""))
       }
+    }
+    if let standalone {
+      guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
+        informational == nil
+      else {
+        throw CommandLineError("\(standalone.option) cannot be combined with other options")
+      }
+      return standalone.command
     }
     if let informational { return informational }
     if let benchmark {

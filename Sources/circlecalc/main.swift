@@ -9,8 +9,8 @@ import X11Frontend
 
 /// Parses the arguments and picks the headless output or the X11 window.
 ///
-/// Exit status: 0 done, 1 no display, a write that failed or an unreadable history, 2 bad
-/// command line.
+/// Exit status: 0 done, 1 no display, a write that failed, an unreadable history or a failed
+/// rates update, 2 bad command line or a conversion that cannot be made.
 @MainActor func run() -> Int32 {
   let command: Command
   do {
@@ -28,6 +28,13 @@ import X11Frontend
     return 0
   case .history:
     return printSavedHistory()
+  case .convert(let text):
+    return convert(text)
+  case .listUnits:
+    print(unitListing(), terminator: "")
+    return 0
+  case .updateRates(let url):
+    return updateRates(from: url)
   case .benchmarkFrames(let count, let width, let height):
     Benchmark.frames(count, width: width, height: height)
     return 0
