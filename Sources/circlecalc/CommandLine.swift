@@ -56,7 +56,8 @@ enum Command: Equatable {
 
   static let usage = """
     usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH] [--dpi N] | --history | --convert 'VALUE FROM to TO' | --list-units \
+    [--size WxH] [--dpi N]
+           circlecalc --history | --convert 'VALUE FROM to TO' | --list-units \
     | --update-rates [URL]
     """
 

@@ -24,6 +24,7 @@ import Testing
     for line in man.split(separator: "\n") where line.hasPrefix(".B") {
       let text = line.split(separator: " ", maxSplits: 1).dropFirst().joined()
         .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\"", with: "")
+        .replacingOccurrences(of: "\\(mc", with: "µ").replacingOccurrences(of: "\\(de", with: "°")
       for word in text.split(separator: " ").map(String.init) {
         // "digits," → "digits", but "," stays itself
         words.insert(
@@ -101,5 +102,29 @@ import Testing
         #expect(man.contains(shown), "circlecalc.1 lacks \(shown)")
       }
     }
+  }
+
+  /// Every unit of the table, by category, and the three conversion options are documented
+  /// where users look.
+  @Test func theReadmeAndTheManPageListEveryUnit() throws {
+    let readme = try Self.read("README.md")
+    let man = try Self.read("data/circlecalc.1").replacingOccurrences(of: "\\-", with: "-")
+    let bold = Self.boldWords(man)
+    for unit in UnitTable.units {
+      #expect(readme.contains("`\(unit.symbol)`"), "README lacks `\(unit.symbol)`")
+      #expect(bold.contains(unit.symbol), "circlecalc.1 lacks \(unit.symbol) in bold")
+    }
+    for category in UnitCategory.allCases {
+      #expect(readme.contains("- \(category.rawValue): "), "README lacks \(category)")
+      #expect(man.contains("\n\(category.rawValue)\n.B "), "circlecalc.1 lacks \(category)")
+    }
+    for text in [
+      "--convert", "--list-units", "--update-rates", "CIRCLECALC_RATES_TIMEOUT", "XDG_CACHE_HOME",
+      "circlecalc/eurofxref-daily.xml",
+    ] {
+      #expect(readme.contains(text), "README lacks \(text)")
+      #expect(man.contains(text), "circlecalc.1 lacks \(text)")
+    }
+    #expect(bold.contains("°C") && bold.contains("°F") && readme.contains("`°C` `°F`"))
   }
 }
