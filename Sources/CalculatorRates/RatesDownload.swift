@@ -49,7 +49,7 @@ public struct RatesDownload: Sendable {
   /// The file's bytes (at most `ECBRates.sizeLimit`); throws what went wrong.
   public func fetch() throws(RatesError) -> [UInt8] {
     var result = ccurl_result()
-    let agent = "circlecalc (+\(RatesDownload.defaultURL))"
+    let agent = "circlecalc"
     ccurl_fetch(
       url, agent, min(RatesDownload.connectTimeout, timeout) * 1000, timeout * 1000,
       ECBRates.sizeLimit, &result)

@@ -220,6 +220,8 @@ struct ConvertCommandLineTests {
     #expect(run.stderr.hasPrefix("circlecalc: cannot read the stored rates \(cache.file): "))
     #expect(run.stderr.hasSuffix("; run circlecalc --update-rates\n"))
     #expect(try cache.run(["--convert", "1 m to ft"]).status == 0)
+    let heading = "currency (the stored rates are unreadable: run circlecalc --update-rates)"
+    #expect(try cache.run(["--list-units"]).stdout.hasSuffix(heading + "\n  EUR     euro\n"))
     run = try cache.run(["--update-rates", server.url("missing.xml")])
     #expect(run.stderr.hasSuffix("; no rates are stored\n"))
     run = try cache.run(["--update-rates", server.url("eurofxref-daily.xml")])
