@@ -1,4 +1,4 @@
-/// A conversion as a user writes it, `1 m to ft` (docs/SPEC.md section 10): a value, the unit
+/// A conversion as a user writes it, `1 m to ft` (docs/SPEC.md section 10.2): a value, the unit
 /// it is in, `to` or `in`, and the unit wanted.
 ///
 ///     let conversion = try Conversion(parsing: "-40 C to F", rates: nil)

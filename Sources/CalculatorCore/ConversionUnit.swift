@@ -1,4 +1,4 @@
-/// What a unit measures (docs/SPEC.md section 10); units convert only within one category.
+/// What a unit measures (docs/SPEC.md section 10.1); units convert only within one category.
 public enum UnitCategory: String, CaseIterable, Hashable, Sendable {
   case length, area, volume, mass, temperature, speed, time, data, energy, power, pressure, angle
   /// Money, in ISO 4217 codes, through the euro and the rates of the day.

@@ -1,5 +1,5 @@
 /// The exchange rates of one day: how many units of each currency one euro buys (the European
-/// Central Bank's reference rates, docs/SPEC.md section 10).
+/// Central Bank's reference rates, docs/SPEC.md section 10.3).
 public struct CurrencyRates: Equatable, Sendable {
   /// One currency's rate.
   public struct Rate: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// Every unit but the currencies (docs/SPEC.md section 10): one row each, its exact definition
+/// Every unit but the currencies (docs/SPEC.md section 10.1): one row each, its exact definition
 /// in the category's base unit written as a `Ratio`, and the source of that definition.
 ///
 /// Sources: "SI" is the SI Brochure (BIPM, 9th edition, 2019): the base units, the prefixes

@@ -2,7 +2,7 @@ import CMPFR
 
 extension DecimalNumber {
   /// `(self + offset) × ratio − shift`, computed as one exact fraction and cut toward zero to
-  /// 38 digits once: a unit conversion (docs/SPEC.md section 10).
+  /// 38 digits once: a unit conversion (docs/SPEC.md section 10.1).
   ///
   /// -40 °F in °C is `(-40 + 459.67) × 5/9 − 273.15`, exactly -40; 1 m in feet is
   /// `1 × 1/0.3048`, 3.2808398950131233595800524934383202099… cut to 38 digits, which the

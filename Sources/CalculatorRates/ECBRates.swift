@@ -2,7 +2,7 @@ import CalculatorCore
 
 /// The European Central Bank's daily reference rates file, `eurofxref-daily.xml`.
 ///
-/// Its format (docs/SPEC.md section 10):
+/// Its format (docs/SPEC.md section 10.3):
 ///
 ///     <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" …>
 ///       <gesmes:subject>Reference rates</gesmes:subject>

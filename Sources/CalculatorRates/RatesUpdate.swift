@@ -1,4 +1,4 @@
-/// CalculatorRates: the currency rates of the Convert mode (docs/SPEC.md section 10), beside
+/// CalculatorRates: the currency rates of the Convert mode (docs/SPEC.md section 10.3), beside
 /// the front end: the ECB's daily file downloaded with libcurl (`RatesDownload`), read strictly
 /// (`ECBRates`, on `XMLReader`), stored atomically in the cache folder (`RatesFile`). Start
 /// reading at `RatesUpdate.run`; the window runs it in a child process (`RatesUpdateProcess`).

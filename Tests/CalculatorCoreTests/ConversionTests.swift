@@ -189,10 +189,10 @@ struct ConversionTests {
   }
 }
 
-/// The unit table's invariants, as STYLE.md's tables have theirs.
+/// The unit table's invariants, as the keypad and bindings tables have theirs.
 @Suite("Unit table")
 struct UnitTableTests {
-  /// Every symbol docs/SPEC.md section 10 names.
+  /// Every symbol the contract names (docs/SPEC.md section 10.1 lists them all).
   static let required: [UnitCategory: [String]] = [
     .length: ["m", "km", "cm", "mm", "in", "ft", "yd", "mi", "nmi"],
     .mass: ["kg", "g", "mg", "lb", "oz", "st", "t"],

@@ -16,7 +16,7 @@ millimetre of mercury is 13.5951 g/cm³ × 1 mm × standard gravity, °F goes th
 Python's exact fractions. Angles need π: from mpmath at 130 digits, the case refused unless
 π 1e-120 lower and higher gives the same display. The display rounds half-up to 20
 significant digits, groups the integer part with commas, and writes 1e20 and up and below 1e-8
-in scientific notation (docs/SPEC.md section 2); results outside 1e-99 <= |x| < 1e100 are out
+in scientific notation (docs/SPEC.md section 2.3); results outside 1e-99 <= |x| < 1e100 are out
 of range (section 10). A value of more than 20 significant digits is first rounded half-up to
 20, as a paste into the display is.
 """

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Reading the ECB's daily rates file (docs/SPEC.md section 10): the fixture, every way of
+/// Reading the ECB's daily rates file (docs/SPEC.md section 10.3): the fixture, every way of
 /// cutting it short, and files that are not rates.
 @Suite("ECB rates file")
 struct ECBRatesTests {

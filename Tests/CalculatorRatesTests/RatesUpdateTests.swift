@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Storing the rates and downloading them with libcurl from a server of the test's own on
-/// 127.0.0.1 (docs/SPEC.md section 10): what a good download stores, and that no failed one
+/// 127.0.0.1 (docs/SPEC.md section 10.3): what a good download stores, and that no failed one
 /// changes a byte of the rates stored before.
 @Suite("Rates download and file", TestSupport.needs(["python3"]))
 struct RatesUpdateTests {
