@@ -292,3 +292,50 @@ extension Layout {
     return nearest
   }
 }
+
+/// The row cursor over the side panel (docs/SPEC.md section 8.5): which line holds a row, the
+/// line a screenful away, and the offset that shows a row's line.
+extension Layout {
+  /// The panel's line holding shown row `row` of calculation `calculation` (0 = oldest),
+  /// counted back from the newest line (0), with the rows it holds; nil when there is none.
+  public func tapePanelLine<Calculations: BidirectionalCollection<Calculation>>(
+    holding calculation: Int, row: Int, of calculations: Calculations
+  ) -> (back: Int, rows: Range<Int>)? where Calculations.Index == Int {
+    guard calculations.indices.contains(calculation) else { return nil }
+    let lines = panelLineRows(of: calculations[calculation])
+    guard let index = lines.firstIndex(where: { $0.contains(row) }) else { return nil }
+    let newer = calculations[(calculation + 1)...].reduce(0) { $0 + panelLineRows(of: $1).count }
+    return (newer + lines.count - 1 - index, lines[index])
+  }
+
+  /// The panel's line `back` lines back from the newest: its calculation and the rows it holds;
+  /// nil past the oldest line.
+  public func tapePanelLine<Calculations: BidirectionalCollection<Calculation>>(
+    back: Int, of calculations: Calculations
+  ) -> (calculation: Int, rows: Range<Int>)? where Calculations.Index == Int {
+    guard back >= 0 else { return nil }
+    var skipped = 0
+    for index in calculations.indices.reversed() {
+      let lines = panelLineRows(of: calculations[index])
+      if back < skipped + lines.count { return (index, lines[lines.count - 1 - (back - skipped)]) }
+      skipped += lines.count
+    }
+    return nil
+  }
+
+  /// The panel offset nearest to `offset` that shows the line holding shown row `row` of
+  /// calculation `calculation`: the row cursor's row scrolled into view, the panel moving as
+  /// little as it takes from `offset` (clamped to 0…`maxTapePanelOffset`); `offset` itself when
+  /// there is no such line or no panel.
+  public func tapePanelOffset<Calculations: BidirectionalCollection<Calculation>>(
+    showing calculation: Int, row: Int, of calculations: Calculations, near offset: Int
+  ) -> Int where Calculations.Index == Int {
+    let fit = visibleTapeLines
+    guard fit > 0, let line = tapePanelLine(holding: calculation, row: row, of: calculations)
+    else { return offset }
+    let current = min(max(offset, 0), maxTapePanelOffset(calculations))
+    if line.back < current { return line.back }  // under the panel's bottom: it comes in there
+    if line.back >= current + fit { return line.back - fit + 1 }  // above: it comes in at the top
+    return current
+  }
+}

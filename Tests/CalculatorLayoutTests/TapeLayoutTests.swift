@@ -227,4 +227,67 @@ import Testing
     #expect(!layout.stripShowsPast)
     #expect(layout.offset(showing: 0, row: 0, rowCount: 2, pastRowCounts: [3, 3], near: 0) == 0)
   }
+
+  /// The side panel follows the cursor a line at a time: thirty one-line calculations, walked
+  /// from the newest row up, keep the panel at rest while the line is among the `fit` newest,
+  /// then each next calculation scrolls it one line (k lines back shows at offsets k − fit + 1
+  /// to k); walking down again it stays until the line would leave the bottom.
+  @Test func thePanelFollowsTheCursorALineAtATime() {
+    let layout = Layout(width: 1600, height: 500)
+    let fit = layout.visibleTapeLines
+    #expect(fit >= 4)
+    let tape = (1...30).map { Calculation(rows: ["\($0)", "+ 1"], result: "\($0 + 1)") }
+    var offset = 0
+    for back in 0..<30 {
+      for row in (0..<3).reversed() {
+        let line = layout.tapePanelLine(holding: 29 - back, row: row, of: tape)
+        #expect(line?.back == back && line?.rows == 0..<3)
+        offset = layout.tapePanelOffset(showing: 29 - back, row: row, of: tape, near: offset)
+        #expect(offset == max(0, back - fit + 1), "\(back) \(row)")
+      }
+    }
+    #expect(offset == layout.maxTapePanelOffset(tape))
+    for back in (0..<30).reversed() {
+      offset = layout.tapePanelOffset(showing: 29 - back, row: 0, of: tape, near: offset)
+      #expect(offset == min(30 - fit, back), "\(back)")
+    }
+    #expect(layout.tapePanelLine(back: 30, of: tape) == nil)
+    #expect(layout.tapePanelLine(back: -1, of: tape) == nil)
+    #expect(layout.tapePanelLine(back: 4, of: tape)?.calculation == 25)
+    // No panel, or no such row: the offset stays.
+    let portrait = Layout(width: 360, height: 640)
+    #expect(portrait.tapePanelOffset(showing: 0, row: 0, of: tape, near: 3) == 3)
+    #expect(layout.tapePanelOffset(showing: 0, row: 7, of: tape, near: 2) == 2)
+  }
+
+  /// A wrapped calculation: each of its rows is on the line that holds it, and every row of a
+  /// random tape, wrapped or not, is brought into view by the offset found for it.
+  @Test(arguments: [(620, 500), (1600, 500), (700, 320)])
+  func everyRowOfAWrappedTapeComesIntoView(width: Int, height: Int) {
+    let layout = Layout(width: width, height: height)
+    #expect(layout.arrangement == .wide)
+    var random = TestSupport.SeededGenerator(seed: UInt64(width + height))
+    var tape: [Calculation] = []
+    for _ in 0..<25 {
+      let rows = (0..<Int.random(in: 1...9, using: &random)).map { index in
+        (index == 0 ? "" : "× ")
+          + String(repeating: "9", count: Int.random(in: 1...20, using: &random))
+      }
+      tape.append(Calculation(rows: rows, result: "1.2345678901234567891e99"))
+    }
+    var offset = 0
+    for (calculation, row) in tape.indices.flatMap({ index in
+      (0..<tape[index].shownRowCount).map { (index, $0) }
+    }).reversed() {
+      offset = layout.tapePanelOffset(showing: calculation, row: row, of: tape, near: offset)
+      let shown = layout.shownTapePanelLines(tape, offset: offset)
+      #expect(
+        shown.contains { $0.calculation == calculation && $0.rows.contains(row) },
+        "\(calculation) \(row) at \(offset)")
+      let line = layout.tapePanelLine(holding: calculation, row: row, of: tape)
+      #expect(
+        line.flatMap { layout.tapePanelLine(back: $0.back, of: tape) }?.calculation == calculation)
+      #expect(line.map { $0.rows.contains(row) } == true)
+    }
+  }
 }
