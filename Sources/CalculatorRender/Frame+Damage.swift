@@ -81,7 +81,8 @@ extension Frame {
   /// the window: redrawing them with this frame makes the window show exactly this frame.
   ///
   /// Tracked one by one: the display band (its text or cue, the Rad indicator), the history
-  /// strip (the rows it shows), the Tip & Split panel (its calculator, focused field, cue), and
+  /// strip (the rows it shows), the side tape panel (its lines, the row cursor's included), the
+  /// Tip & Split panel (its calculator, focused field, cue), and
   /// each circle whose look changed (pressed, the pending operator, `2nd`, `mr` and a tip
   /// preset lit, a label such as AC/C or Rad/Deg, the focus ring). Any other
   /// change (the size, the mode, the menu, the overlay, or a field added to `Frame` later)

@@ -49,8 +49,15 @@ public struct ShownTapeLine: Equatable, Sendable {
   public var startsCalculation: Bool
   /// The calculation it belongs to (0 = oldest on the tape).
   public var calculation: Int
+  /// Its first row's index among the calculation's shown rows (0 unless a long calculation
+  /// wrapped onto it).
+  public var firstRow = 0
   /// Its last row is the calculation's `= result`.
   public var endsCalculation: Bool
+  /// The row cursor's row, as an index into `rows`: drawn highlighted.
+  public var selectedRow: Int? = nil
+  /// The selected row's number is being edited: drawn as the text typed so far.
+  public var isEdited = false
 
   /// The line as one text, as `circlecalc --history` writes it.
   public var text: String { rows.joined(separator: " ") }
@@ -89,18 +96,50 @@ extension Frame {
   /// The lines the side panel shows, top to bottom (none outside a wide window).
   public var shownTapeLines: [ShownTapeLine] {
     guard !layout.tapePanel.isEmpty else { return [] }
-    let calculations = tape.past.calculations
+    let calculations = panelCalculations
+    let selection = tape.selection
     return layout.shownTapePanelLines(calculations, offset: tape.panelOffset).map { line in
       let calculation = calculations[line.calculation]
+      let selected = selection.flatMap { selection in
+        selection.calculation == line.calculation && line.rows.contains(selection.row)
+          ? selection.row - line.rows.lowerBound : nil
+      }
       return ShownTapeLine(
         rows: line.rows.map(calculation.shownRow), rect: line.rect,
         startsCalculation: line.startsCalculation, calculation: line.calculation,
-        endsCalculation: line.rows.upperBound == calculation.shownRowCount)
+        firstRow: line.rows.lowerBound,
+        endsCalculation: line.rows.upperBound == calculation.shownRowCount,
+        selectedRow: selected, isEdited: selected != nil && selection?.editedText != nil)
+    }
+  }
+
+  /// The finished calculations as the side panel shows them, oldest first: the row being
+  /// edited holds the text typed so far, so its line wraps as it is drawn.
+  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
+    let calculations = tape.past.calculations
+    let edit = tape.selection.flatMap { selection in
+      selection.editedText.map { (selection.calculation, selection.row, $0) }
+    }
+    return calculations.indices.lazy.map { index in
+      let calculation = calculations[index]
+      guard let (edited, row, text) = edit, edited == index, calculation.rows.indices.contains(row)
+      else { return calculation }
+      var rows = calculation.rows
+      rows[row] = text
+      return Calculation(rows: rows, result: calculation.result, source: calculation.source)
     }
   }
 
   /// The largest `tape.panelOffset` this frame's panel scrolls to.
   public var maxTapePanelOffset: Int {
-    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(tape.past.calculations)
+    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(panelCalculations)
+  }
+
+  /// The `tape.panelOffset` nearest to `offset` that shows the row cursor's row in the side
+  /// panel; `offset` without a selection or a panel.
+  public func panelOffset(showingSelectionNear offset: Int) -> Int {
+    guard let selection = tape.selection, !layout.tapePanel.isEmpty else { return offset }
+    return layout.tapePanelOffset(
+      showing: selection.calculation, row: selection.row, of: panelCalculations, near: offset)
   }
 }

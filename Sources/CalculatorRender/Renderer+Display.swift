@@ -192,31 +192,93 @@ extension Renderer {
         cairo_rectangle(context.pointer, left, shown.rect.minY.rounded(), right - left, line)
         cairo_fill(context.pointer)
       }
-      // The rows before the result gray, the result white: pieces drawn one after another
-      // land where the whole line's glyphs would.
-      let head = shown.endsCalculation ? shown.rows.dropLast() : shown.rows[...]
-      let pieces: [(text: String, color: Color)] =
-        (head.isEmpty ? [] : [(head.joined(separator: " "), Theme.historyText)])
-        + (shown.endsCalculation
-          ? [((head.isEmpty ? "" : " ") + shown.rows[shown.rows.count - 1], Theme.displayText)]
-          : [])
-      var size = layout.tapeFontSize
-      context.setFont(labelFace, size: size)
-      var ink = context.extents(shown.text)
-      let room = area.width - Self.glyphSnapSlack
-      if ink.width > room {
-        size *= room / max(ink.width, 1) * 0.999
-        context.setFont(labelFace, size: size)
-        ink = context.extents(shown.text)
+      let fit = tapeLineFit(shown, layout: layout, context: context)
+      if let selected = shown.selectedRow {
+        // The strip's band, across the row: whole pixels, so a region draws the same pixels.
+        let span = fit.spans[selected]
+        let (start, end) = (
+          max(span.lowerBound.rounded(), left), min(span.upperBound.rounded(), right)
+        )
+        let (top, bottom) = (shown.rect.minY.rounded(), shown.rect.maxY.rounded())
+        context.setColor(Theme.selectedRowFill)
+        cairo_rectangle(context.pointer, start, top, end - start, bottom - top)
+        cairo_fill(context.pointer)
       }
-      var x = (area.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down)
-      let baseline = (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded()
-      for piece in pieces {
-        context.setColor(piece.color)
-        context.showText(piece.text, x: x, y: baseline)
-        x += context.extents(piece.text).advance
+      // The rows gray, the result white, the selected row as in the strip: runs of one colour
+      // drawn one after another (each after the first from the space before it) land where the
+      // whole line's glyphs would.
+      let colors = shown.rows.indices.map { index in
+        index == shown.selectedRow
+          ? (shown.isEdited ? Theme.editedRowText : Theme.selectedRowText)
+          : shown.endsCalculation && index == shown.rows.count - 1
+            ? Theme.displayText : Theme.historyText
+      }
+      context.setFont(labelFace, size: fit.size)
+      var x = fit.x
+      var first = 0
+      for last in shown.rows.indices
+      where last == shown.rows.count - 1 || colors[last + 1] != colors[last] {
+        let run = (first == 0 ? "" : " ") + shown.rows[first...last].joined(separator: " ")
+        context.setColor(colors[last])
+        context.showText(run, x: x, y: fit.baseline)
+        x += context.extents(run).advance
+        first = last + 1
       }
     }
+  }
+
+  /// Where the rows of a side panel line go: one size for the line (shrunk when even the
+  /// layout's generous wrapping left it too wide), right-aligned on its ink.
+  struct TapeLineFit {
+    /// The font size.
+    var size: Double
+    /// The baseline, a whole pixel.
+    var baseline: Double
+    /// The line's origin, a whole pixel.
+    var x: Double
+    /// Each row's share of the line across, from half the space before it to half the space
+    /// after it: what a click hits and what its highlight covers.
+    var spans: [Range<Double>]
+  }
+
+  /// How the rows of `shown` are placed (docs/SPEC.md section 3.2).
+  func tapeLineFit(_ shown: ShownTapeLine, layout: Layout, context: CairoContext) -> TapeLineFit {
+    let area = layout.tapeLinesRect
+    var size = layout.tapeFontSize
+    context.setFont(labelFace, size: size)
+    var ink = context.extents(shown.text)
+    let room = area.width - Self.glyphSnapSlack
+    if ink.width > room {
+      size *= room / max(ink.width, 1) * 0.999
+      context.setFont(labelFace, size: size)
+      ink = context.extents(shown.text)
+    }
+    let space = context.extents(" ").advance
+    let origin = (area.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down)
+    var x = origin
+    var spans: [Range<Double>] = []
+    for text in shown.rows {
+      let advance = context.extents(text).advance
+      spans.append((x - space / 2)..<(x + advance + space / 2))
+      x += advance + space
+    }
+    return TapeLineFit(
+      size: size,
+      baseline: (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded(),
+      x: origin, spans: spans)
+  }
+
+  /// The row of a side panel line under `point` in `frame`, as drawn: the calculation's index
+  /// on the tape and the row's among its shown rows; nil off the panel's rows.
+  ///
+  /// The layout places lines, not glyphs: what a row covers across its line is the renderer's.
+  public func tapePanelRow(at point: Point, in frame: Frame) -> (calculation: Int, row: Int)? {
+    guard frame.layout.tapePanel.contains(point),
+      let shown = frame.shownTapeLines.first(where: { $0.rect.contains(point) })
+    else { return nil }
+    let fit = tapeLineFit(shown, layout: frame.layout, context: measuringContext)
+    guard let index = fit.spans.firstIndex(where: { $0.contains(point.x) }) else { return nil }
+    return (shown.calculation, shown.firstRow + index)
   }
 
   /// What an empty side panel says.

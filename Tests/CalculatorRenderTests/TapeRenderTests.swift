@@ -203,3 +203,137 @@ import Testing
     #expect(Renderer().differingPixels(frame, region: across, from: whole) == 0)
   }
 }
+
+/// The row cursor over a wide window's side panel (docs/SPEC.md section 8.5): the strip's look
+/// (a gray band, white text; orange while edited) across the row within its line; the row a
+/// click hits is the row drawn there.
+@Suite struct SelectedPanelRowRenderTests {
+  static func frame(
+    _ selection: TapeSelection, width: Int = 1600, height: Int = 500
+  ) -> Frame {
+    var frame = Frame(
+      calculator: Calculator(), width: width, height: height,
+      tape: TestSupport.tape(after: "2+3=1200*1.08+49.9="))
+    frame.tape.selection = selection
+    return frame
+  }
+
+  /// The columns of a line's top-but-two pixel row with the band's fill.
+  static func bandColumns(_ image: Image, _ line: ShownTapeLine, in layout: Layout) -> [Int] {
+    let y = Int(line.rect.minY.rounded()) + 2
+    return (Int(layout.tapeLinesRect.minX)..<Int(layout.tapeLinesRect.maxX)).filter {
+      image.color(x: $0, y: y) == Theme.selectedRowFill
+    }
+  }
+
+  @Test func theSelectedRowIsABandAcrossItsRowWithWhiteText() throws {
+    let frame = Self.frame(TapeSelection(calculation: 1, row: 1))  // × 1.08
+    #expect(frame.layout.arrangement == .wide)
+    let line = try #require(frame.shownTapeLines.first { $0.selectedRow != nil })
+    #expect(line.text == "1,200 × 1.08 + 49.9 = 1,345.9")
+    #expect(line.selectedRow == 1 && !line.isEdited)
+    #expect(frame.shownTapeLines.filter { $0.selectedRow != nil }.count == 1)
+    let image = Renderer().render(frame)
+    let band = Self.bandColumns(image, line, in: frame.layout)
+    let first = try #require(band.first)
+    let last = try #require(band.last)
+    #expect(band == Array(first...last))  // one band
+    // Whole pixel rows, the line's height: the fill from its top to its bottom, not beyond.
+    let (top, bottom) = (Int(line.rect.minY.rounded()), Int(line.rect.maxY.rounded()))
+    for y in top..<bottom {
+      #expect(image.color(x: first, y: y) != Theme.background, "\(y)")
+    }
+    #expect(image.color(x: first, y: bottom) == Theme.background)
+    // White text inside it; outside, the other rows gray and the result white, untouched.
+    let ink = image.nonBlackPixels(
+      xs: Int(frame.layout.tapeLinesRect.minX)..<Int(frame.layout.tapeLinesRect.maxX),
+      ys: top + 1..<bottom)
+    let inside = ink.filter { (first...last).contains($0.0) }
+    let left = ink.filter { $0.0 < first }
+    let right = ink.filter { $0.0 > last }
+    #expect(inside.contains { $0.2 == Theme.selectedRowText })
+    #expect(!inside.contains { $0.2 == Theme.historyText })
+    #expect(left.contains { $0.2 == Theme.historyText })  // 1,200
+    #expect(!left.contains { $0.2 == Theme.displayText })
+    #expect(right.contains { $0.2 == Theme.historyText })  // + 49.9
+    #expect(right.contains { $0.2 == Theme.displayText })  // = 1,345.9
+    // The other line is as it was.
+    let other = try #require(frame.shownTapeLines.first)
+    #expect(Self.bandColumns(image, other, in: frame.layout).isEmpty)
+  }
+
+  /// A hit as `[calculation, row]`.
+  func row(_ hit: (calculation: Int, row: Int)?) -> [Int]? {
+    hit.map { [$0.calculation, $0.row] }
+  }
+
+  /// The row under a point is the row drawn there: the band's middle is × 1.08, the result's
+  /// last ink is `= 1,345.9`, left of the text and between lines nothing.
+  @Test func aPointHitsTheRowDrawnThere() throws {
+    let frame = Self.frame(TapeSelection(calculation: 1, row: 1))
+    let renderer = Renderer()
+    let image = renderer.render(frame)
+    let line = try #require(frame.shownTapeLines.first { $0.selectedRow != nil })
+    let band = Self.bandColumns(image, line, in: frame.layout)
+    let middle = line.rect.minY + line.rect.height / 2
+    let x = Double(band[band.count / 2])
+    #expect(row(renderer.tapePanelRow(at: Point(x: x, y: middle), in: frame)) == [1, 1])
+    let white = image.nonBlackPixels(
+      xs: Int(line.rect.minX)..<Int(line.rect.maxX),
+      ys: Int(line.rect.minY) + 2..<Int(line.rect.maxY) - 1
+    ).filter { $0.2 == Theme.displayText }.map(\.0)
+    let result = try #require(white.max())
+    #expect(
+      row(renderer.tapePanelRow(at: Point(x: Double(result), y: middle), in: frame)) == [1, 3])
+    let leftOfText = Double(band[0]) - 200
+    #expect(renderer.tapePanelRow(at: Point(x: leftOfText, y: middle), in: frame) == nil)
+    #expect(renderer.tapePanelRow(at: Point(x: x, y: line.rect.minY - 200), in: frame) == nil)
+    let otherLine = try #require(frame.shownTapeLines.first)
+    let otherMiddle = otherLine.rect.minY + otherLine.rect.height / 2
+    #expect(
+      row(renderer.tapePanelRow(at: Point(x: otherLine.rect.maxX - 4, y: otherMiddle), in: frame))
+        == [0, 2])
+  }
+
+  /// While edited the row shows as typed, in orange, and a longer number wraps the line: at
+  /// 620 × 500 the panel's lines are about 305 px for 16.3 px figures (0.66 em each, points,
+  /// commas and spaces 0.3 em, anything else 0.75 em): `1,200 × 1.08` is 107, `+` and twenty
+  /// grouped digits 262, `= 1,345.9` 81, so each goes on a line of its own.
+  @Test func anEditedRowIsOrangeAndWrapsItsLine() throws {
+    let typed = "+ 12,345,678,901,234,567,890"
+    let frame = Self.frame(
+      TapeSelection(calculation: 1, row: 2, editedText: typed), width: 620, height: 500)
+    let lines = frame.shownTapeLines.filter { $0.calculation == 1 }
+    #expect(lines.map(\.rows) == [["1,200", "× 1.08"], [typed], ["= 1,345.9"]])
+    #expect(lines.map(\.selectedRow) == [nil, 0, nil])
+    #expect(lines[1].isEdited)
+    let image = Renderer().render(frame)
+    let ink = image.nonBlackPixels(
+      xs: Int(lines[1].rect.minX)..<Int(lines[1].rect.maxX),
+      ys: Int(lines[1].rect.minY) + 1..<Int(lines[1].rect.maxY))
+    #expect(ink.contains { $0.2 == Theme.editedRowText })
+    #expect(!ink.contains { $0.2 == Theme.selectedRowText })
+    // Not edited, the calculation is one line.
+    let plain = Self.frame(TapeSelection(calculation: 1, row: 2), width: 620, height: 500)
+    #expect(plain.shownTapeLines.filter { $0.calculation == 1 }.count == 1)
+  }
+
+  /// Moving the selection in the panel redraws the panel (and nothing else), and any band or
+  /// column of it drawn alone holds the whole frame's pixels.
+  @Test func theDamageOfAMoveIsThePanelAndRegionsAreExact() throws {
+    var frame = Self.frame(TapeSelection(calculation: 1, row: 1))
+    let previous = frame
+    frame.tape.selection = TapeSelection(calculation: 1, row: 2)
+    #expect(frame.damage(since: previous) == [frame.tapePanelBox])
+    let whole = Renderer().render(frame)
+    let panel = frame.tapePanelBox
+    for y in stride(from: panel.y, to: panel.y + panel.height, by: 7) {
+      let region = PixelRect(x: panel.x, y: y, width: panel.width, height: 7)
+      #expect(Renderer().differingPixels(frame, region: region, from: whole) == 0, "\(y)")
+    }
+    for x in stride(from: panel.x, to: panel.x + panel.width, by: 37) {
+      let region = PixelRect(x: x, y: panel.y, width: 37, height: panel.height)
+      #expect(Renderer().differingPixels(frame, region: region, from: whole) == 0, "\(x)")
+    }
+  }
+}
