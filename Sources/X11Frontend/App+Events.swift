@@ -52,7 +52,11 @@ extension App {
     switch Int32(event.button) {
     case Button1:
       typedEcho = false
-      state.mousePressed(at: point)
+      // Which row of a side panel line is under the pointer is where the renderer drew it.
+      let panelRow =
+        state.layout.tapePanel.contains(point)
+        ? renderer.tapePanelRow(at: point, in: state.tapeFrame) : nil
+      state.mousePressed(at: point, panelRow: panelRow)
     case Button2:
       state.userActed()
       if state.showsShortcuts || state.menu != nil {

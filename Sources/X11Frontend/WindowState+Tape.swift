@@ -14,8 +14,9 @@ struct TapeCursor: Equatable, Sendable {
   var edit: OperandEdit?
 }
 
-/// A click on a past row of the strip: a second one at the same place soon after edits it.
-struct StripClick: Equatable, Sendable {
+/// A click on a past row of the strip or the side panel: a second one at the same place soon
+/// after edits it.
+struct TapeClick: Equatable, Sendable {
   /// The row clicked.
   var calculation: CalculationID
   var row: Int
@@ -24,6 +25,15 @@ struct StripClick: Equatable, Sendable {
   var time: ContinuousClock.Instant
   /// The click put a number in the display: the double click takes that back.
   var changedDocument: Bool
+}
+
+extension HistoryStripRow.Source {
+  /// A past calculation's row: the calculation's index on the tape and the row; nil for a row
+  /// of the current calculation.
+  var pastRow: (calculation: Int, row: Int)? {
+    guard case .past(let calculation, let row) = self else { return nil }
+    return (calculation, row)
+  }
 }
 
 /// A move of the row cursor: Up, Down, PageUp, PageDown, Home, End.
@@ -88,11 +98,12 @@ extension WindowState {
     let count = tapeRowCount
     let current = tapeCursor.flatMap(position(of:)) ?? count
     guard count > 0, current < count || ![.newer, .newerPage].contains(move) else { return }
-    // A screenful: the past rows the strip holds (a wide window's panel: its lines).
-    let page = max(
-      layout.stripShowsPast
-        ? Int(layout.historyRect.height / max(layout.pastHistoryRowHeight, 1))
-        : layout.visibleTapeLines, 1)
+    if !layout.stripShowsPast, move == .olderPage || move == .newerPage {
+      tapeCursor = panelPage(older: move == .olderPage)
+      return scrollToCursor()
+    }
+    // A screenful: the past rows the strip holds.
+    let page = max(Int(layout.historyRect.height / max(layout.pastHistoryRowHeight, 1)), 1)
     let target: Int =
       switch move {
       case .older: current - 1
@@ -106,21 +117,50 @@ extension WindowState {
     scrollToCursor()
   }
 
-  /// Scrolls the strip as little as it takes to show the cursor's row.
-  mutating func scrollToCursor() {
-    guard let selection = tapeSelection else { return }
-    let tape = tapeFrame.tape
-    historyOffset = layout.offset(
-      showing: selection.calculation, row: selection.row, rowCount: tape.rows.count,
-      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount),
-      near: min(historyOffset, tapeFrame.maxHistoryOffset))
+  /// PageUp or PageDown in a wide window: the cursor a screenful of the side panel's lines away.
+  ///
+  /// To the row at the same place from its line's right end (or its line's first row), as
+  /// many lines older or newer as the panel holds; past the oldest or the newest line, the
+  /// oldest or the newest row. Without a cursor, from below the newest line.
+  private func panelPage(older: Bool) -> TapeCursor? {
+    let frame = tapeFrame
+    let calculations = frame.panelCalculations
+    var (back, fromEnd) = (-1, 0)
+    if let selection = frame.tape.selection,
+      let line = layout.tapePanelLine(
+        holding: selection.calculation, row: selection.row, of: calculations)
+    {
+      (back, fromEnd) = (line.back, line.rows.upperBound - 1 - selection.row)
+    }
+    let page = max(layout.visibleTapeLines, 1)
+    let target = back + (older ? page : -page)
+    guard let line = layout.tapePanelLine(back: target, of: calculations) else {
+      return cursor(at: target < 0 ? tapeRowCount - 1 : 0)
+    }
+    return TapeCursor(
+      calculation: tape.calculations[line.calculation].id,
+      row: max(line.rows.upperBound - 1 - fromEnd, line.rows.lowerBound))
   }
 
-  /// Ends the selection (an edit in progress is dropped); the strip returns to the newest row.
+  /// Scrolls the strip, and a wide window's side panel, as little as it takes to show the
+  /// cursor's row.
+  mutating func scrollToCursor() {
+    guard let selection = tapeSelection else { return }
+    let frame = tapeFrame
+    historyOffset = layout.offset(
+      showing: selection.calculation, row: selection.row, rowCount: frame.tape.rows.count,
+      pastRowCounts: frame.tape.stripCalculations.lazy.map(\.shownRowCount),
+      near: min(historyOffset, frame.maxHistoryOffset))
+    panelOffset = frame.panelOffset(showingSelectionNear: panelOffset)
+  }
+
+  /// Ends the selection (an edit in progress is dropped); the strip and the side panel return
+  /// to the newest row.
   mutating func endSelection() {
     guard tapeCursor != nil else { return }
     tapeCursor = nil
     historyOffset = 0
+    panelOffset = 0
   }
 
   /// Return or KP_Enter on the row cursor: commits an edit; else puts the row's number in the
@@ -140,6 +180,7 @@ extension WindowState {
   mutating func escapeTapeCursor() {
     if tapeCursor?.edit != nil {
       tapeCursor?.edit = nil
+      scrollToCursor()
     } else {
       endSelection()
     }
@@ -166,7 +207,9 @@ extension WindowState {
     switch key {
     case .equals: commitEdit()
     case .allClear: escapeTapeCursor()
-    default: if tapeCursor?.edit?.press(key) != true { showCue(.refused, at: now) }
+    default:
+      guard tapeCursor?.edit?.press(key) == true else { return showCue(.refused, at: now) }
+      scrollToCursor()  // a longer number may wrap the side panel's line
     }
   }
 
@@ -182,10 +225,10 @@ extension WindowState {
   /// A double click on a past row that can be edited: edits it; false for any other click.
   ///
   /// The second click comes at the place of the first, soon after it: what the first did (its
-  /// number in the display) is taken back, and the strip, at rest again after the first click,
-  /// scrolls to the row.
+  /// number in the display) is taken back, and the strip or the side panel, at rest again after
+  /// the first click, scrolls to the row.
   mutating func editOnDoubleClick(
-    at point: Point, after previous: StripClick, now: ContinuousClock.Instant
+    at point: Point, after previous: TapeClick, now: ContinuousClock.Instant
   ) -> Bool {
     guard now - previous.time <= WindowState.doubleClickTime,
       abs(point.x - previous.point.x) <= WindowState.doubleClickDistance,
@@ -199,17 +242,20 @@ extension WindowState {
     return true
   }
 
-  /// A click on a row of the strip: its number goes to the display as a result (`NaN`, or a
-  /// number right after `)`, give the red cue from `now`); a click on a past row is kept for a
-  /// double click.
-  mutating func clickRow(_ row: ShownHistoryRow, at point: Point, now: ContinuousClock.Instant) {
+  /// A click on the tape: `number` (a strip row's, a side panel line's result) goes to the
+  /// display as a result (`NaN`, or a number right after `)`, give the red cue from `now`); the
+  /// past row under the click, if any, is kept for a double click.
+  mutating func clickTape(
+    recalling number: String, row: (calculation: Int, row: Int)?, at point: Point,
+    now: ContinuousClock.Instant
+  ) {
     endSelection()
     let before = document
-    if !document.recall(Calculation.number(inRow: row.text)) { showCue(.refused, at: now) }
-    if case .past(let index, let shownRow) = row.source, tape.calculations.indices.contains(index) {
-      stripClick = StripClick(
-        calculation: tape.calculations[index].id, row: shownRow, point: point, time: now,
-        changedDocument: document != before)
+    if !document.recall(number) { showCue(.refused, at: now) }
+    if let row, tape.calculations.indices.contains(row.calculation) {
+      tapeClick = TapeClick(
+        calculation: tape.calculations[row.calculation].id, row: row.row, point: point,
+        time: now, changedDocument: document != before)
     }
   }
 
@@ -238,10 +284,14 @@ extension WindowState {
     documentReplaced()
   }
 
-  /// After an undo or a redo: the strip at rest, or at the cursor's row while it is there.
+  /// After an undo or a redo: the strip at rest, or at the cursor's row while it is there (the
+  /// side panel moving as little as it takes to show it).
   private mutating func documentReplaced() {
     historyOffset = 0
-    if tapeSelection == nil { tapeCursor = nil }
+    if tapeSelection == nil {
+      tapeCursor = nil
+      panelOffset = 0
+    }
     scrollToCursor()
   }
 

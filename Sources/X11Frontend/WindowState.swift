@@ -40,12 +40,15 @@ struct WindowState: Equatable, Sendable {
   /// Rows the strip is scrolled back from rest; kept within 0…`Frame.maxHistoryOffset` by
   /// `scrollHistory`, or on the row cursor's row (`scrollToCursor`).
   var historyOffset = 0
-  /// Lines the side tape panel is scrolled back from the newest.
-  private(set) var panelOffset = 0
+  /// Lines the side tape panel is scrolled back from the newest; kept within
+  /// 0…`Frame.maxTapePanelOffset` by `scrollHistory`, or on the row cursor's line
+  /// (`scrollToCursor`).
+  var panelOffset = 0
   /// The tape's row under the keyboard's row cursor (Up, Down…) and its edit (F2), if any.
   var tapeCursor: TapeCursor?
-  /// The last click on a past row of the strip, which a second one soon after makes an edit.
-  var stripClick: StripClick?
+  /// The last click on a past row of the strip or the side panel, which a second one soon after
+  /// makes an edit.
+  var tapeClick: TapeClick?
   /// The cues and the paste's wait, each with its end.
   var deadlines = Deadlines()
   /// How many refusals (the red cue) there have been: each is spoken to a screen reader once.
@@ -146,11 +149,13 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Any key or a click (not the wheel): the cue comes down and the tape returns to the
-  /// newest row (docs/SPEC.md section 3.4), unless the row cursor holds the strip on its row.
+  /// newest row (docs/SPEC.md section 3.4), unless the row cursor holds the strip and the side
+  /// panel on its row.
   mutating func userActed() {
     endCue()
-    stripClick = nil
-    if tapeCursor == nil { historyOffset = 0 }
+    tapeClick = nil
+    guard tapeCursor == nil else { return }
+    historyOffset = 0
     panelOffset = 0
   }
 
@@ -248,9 +253,14 @@ struct WindowState: Equatable, Sendable {
   ///
   /// On a circle it lights the circle; on the display it may start a swipe; on a row of the
   /// history strip it puts that row's number in the display as a result (`NaN`, or a number
-  /// right after `)`, give the red cue from `now` instead); a second click there soon after
-  /// edits a past number instead (`editOnDoubleClick`).
-  mutating func pointerPressed(at point: Point, now: ContinuousClock.Instant = .now) {
+  /// right after `)`, give the red cue from `now` instead), on a line of the side panel its
+  /// calculation's result; a second click on a past row soon after edits its number instead
+  /// (`editOnDoubleClick`). `panelRow` is the row of the panel's line under the point, as the
+  /// renderer placed its glyphs (`Renderer.tapePanelRow(at:in:)`).
+  mutating func pointerPressed(
+    at point: Point, panelRow: (calculation: Int, row: Int)? = nil,
+    now: ContinuousClock.Instant = .now
+  ) {
     // Every row lies inside the strip or the panel: a click elsewhere formats none.
     let stripRow =
       layout.historyRect.contains(point)
@@ -258,7 +268,7 @@ struct WindowState: Equatable, Sendable {
     let panelLine =
       layout.tapePanel.contains(point)
       ? tapeFrame.shownTapeLines.first { $0.rect.contains(point) } : nil
-    let click = stripClick
+    let click = tapeClick
     userActed()
     swipeStart = nil
     if showsShortcuts {
@@ -282,17 +292,21 @@ struct WindowState: Equatable, Sendable {
     }
     if let stripRow {
       highlight = nil
-      clickRow(stripRow, at: point, now: now)
+      clickTape(
+        recalling: Calculation.number(inRow: stripRow.text), row: stripRow.source.pastRow,
+        at: point, now: now)
+      return
+    }
+    if let panelLine, tape.calculations.indices.contains(panelLine.calculation) {
+      // A line of the side panel recalls its calculation's result.
+      highlight = nil
+      clickTape(
+        recalling: tape.calculations[panelLine.calculation].result,
+        row: panelRow.flatMap { $0.calculation == panelLine.calculation ? $0 : nil }, at: point,
+        now: now)
       return
     }
     if tapeCursor?.edit == nil { endSelection() }  // (the keypad types into an edit)
-    if let panelLine {
-      // A line of the side panel recalls its calculation's result.
-      highlight = nil
-      let result = tape.calculations[panelLine.calculation].result
-      if !document.recall(result) { showCue(.refused, at: now) }
-      return
-    }
     if let field = layout.tip?.field(at: point) {
       // The field clicked is active and holds the hidden ring (`mousePressed`): the next Tab
       // moves on from it.
@@ -450,9 +464,12 @@ struct WindowState: Equatable, Sendable {
   /// Button 1 of the mouse went down: the focus ring hides until the next Tab, as it rings a
   /// key only for the keyboard (shown after a click, it looked like a pending operator); then
   /// as any press (`pointerPressed`, which Space and a screen reader's click use too).
-  mutating func mousePressed(at point: Point, now: ContinuousClock.Instant = .now) {
+  mutating func mousePressed(
+    at point: Point, panelRow: (calculation: Int, row: Int)? = nil,
+    now: ContinuousClock.Instant = .now
+  ) {
     showsFocusRing = false
-    pointerPressed(at: point, now: now)
+    pointerPressed(at: point, panelRow: panelRow, now: now)
   }
 
   /// Moves the focus ring to a stop and shows it; a field becomes the active one, its next key
@@ -581,7 +598,11 @@ extension WindowState {
     menu = nil
     highlight = nil
     if mode == .tip { return document.tip.paste(text) }
-    if tapeCursor?.edit != nil { return tapeCursor?.edit?.paste(text) ?? false }
+    if tapeCursor?.edit != nil {
+      guard tapeCursor?.edit?.paste(text) == true else { return false }
+      scrollToCursor()  // a longer number may wrap the side panel's line
+      return true
+    }
     guard document.paste(text) else { return false }
     endSelection()
     historyOffset = 0

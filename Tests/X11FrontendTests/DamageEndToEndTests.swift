@@ -19,10 +19,10 @@ struct DamageEndToEndTests {
   static let keys = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "period", "plus", "minus", "asterisk",
     "slash", "equal", "Return", "percent", "BackSpace", "Escape", "Delete", "n", "parenleft",
-    "parenright", "asciicircum", "r", "p", "exclam", "Tab", "space", "Down", "ctrl+1", "ctrl+2",
-    "ctrl+3",
+    "parenright", "asciicircum", "r", "p", "exclam", "Tab", "space", "Up", "Down", "Prior", "F2",
+    "ctrl+1", "ctrl+2", "ctrl+3",
   ]
-  static let sizes = [(360, 640), (393, 852), (852, 393), (500, 520), (260, 460)]
+  static let sizes = [(360, 640), (393, 852), (852, 393), (500, 520), (260, 460), (1000, 500)]
 
   @Test(arguments: [(Mode.basic, UInt64(14)), (Mode.scientific, UInt64(41)), (Mode.tip, UInt64(3))])
   func aRandomSessionShowsTheWholeFrameAfterEveryStep(mode: Mode, seed: UInt64) throws {
@@ -74,7 +74,9 @@ struct DamageEndToEndTests {
         try window.xdotool(
           "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click",
           "1")
-        model.mousePressed(at: point)
+        // As the window does: a side panel's row under the pointer is where the renderer drew it.
+        model.mousePressed(
+          at: point, panelRow: renderer.tapePanelRow(at: point, in: model.tapeFrame))
         model.pointerReleased(at: point)
         try followRequestedSize()
         return "click \(point)"
@@ -152,6 +154,13 @@ struct DamageEndToEndTests {
         let row = rows.randomElement(using: &random)
       {
         return Point(x: (row.rect.maxX - 10).rounded(), y: (row.rect.midY).rounded())
+      }
+      let lines = model.frame.shownTapeLines
+      if !lines.isEmpty, Int.random(in: 0..<4, using: &random) == 0,
+        let line = lines.randomElement(using: &random)
+      {
+        let x = Double.random(in: line.rect.minX..<line.rect.maxX, using: &random)
+        return Point(x: x.rounded(), y: (line.rect.midY).rounded())
       }
       if Int.random(in: 0..<8, using: &random) == 0 {
         return Point(x: 3, y: Double(model.height - 3))

@@ -22,9 +22,9 @@ struct TapeEndToEndTests {
     let window: CalculatorWindow
     var model: WindowState
 
-    init() throws {
+    init(size: (width: Int, height: Int) = (360, 640)) throws {
       server = try XvfbServer()
-      window = try CalculatorWindow(server: server, stateDirectory: state.url)
+      window = try CalculatorWindow(server: server, size: size, stateDirectory: state.url)
       model = WindowState(calculator: Calculator(), width: window.width, height: window.height)
     }
 
@@ -46,6 +46,12 @@ struct TapeEndToEndTests {
 
     /// The selected row's text in the model.
     var selected: String? { model.frame.shownHistoryRows.first { $0.isSelected }?.text }
+
+    /// The selected row's text in the model's side panel.
+    var panelSelected: String? {
+      model.frame.shownTapeLines.lazy.compactMap { line in line.selectedRow.map { line.rows[$0] } }
+        .first
+    }
 
     /// `circlecalc --history` for this window's state folder.
     func history() throws -> String {
@@ -174,6 +180,65 @@ struct TapeEndToEndTests {
     #expect(
       try session.waitForHistory("1,200 × 1.08 + 49.9 = 1,345.9\n")
         == "1,200 × 1.08 + 49.9 = 1,345.9\n")
+  }
+
+  /// The edit example in a wide window, whose side panel has the row cursor: highlighted, then
+  /// edited in orange in its line, then recomputed; the capture is the model's frame at each
+  /// step and `--history` has the new line.
+  @Test func theEditExampleInTheSidePanel() throws {
+    let session = try Session(size: (1000, 500))
+    #expect(session.model.layout.arrangement == .wide)
+    try session.type(keys: "1200*1.08+49.9=2+3=")
+    try session.type("Up", "Up", "Up", "Up", "Up")
+    #expect(session.panelSelected == "+ 49.9")
+    #expect(try session.showsModel())
+    try session.type("F2", "BackSpace", "BackSpace", "BackSpace", "BackSpace")
+    #expect(session.panelSelected == "+ 0")
+    #expect(try session.showsModel())
+    try session.type("5", "0", "period", "1")
+    #expect(try session.showsModel())
+    try session.type("Return")
+    #expect(
+      try session.waitForHistory("1,200 × 1.08 + 50.1 = 1,346.1\n2 + 3 = 5\n")
+        == "1,200 × 1.08 + 50.1 = 1,346.1\n2 + 3 = 5\n")
+    #expect(session.panelSelected == "+ 50.1")
+    #expect(try session.showsModel())
+  }
+
+  /// A double click on a row of the side panel edits it: which row is where the renderer drew
+  /// it (`Renderer.tapePanelRow(at:in:)`), the point here the middle of `× 1.08`'s share of its
+  /// line.
+  @Test func aDoubleClickInTheSidePanelEditsTheRow() throws {
+    let session = try Session(size: (1000, 500))
+    try session.type(keys: "1200*1.08+49.9=7")
+    let renderer = Renderer()
+    let frame = session.model.tapeFrame
+    let line = try #require(frame.shownTapeLines.first)
+    let middle = line.rect.minY + line.rect.height / 2
+    let xs = (Int(line.rect.minX)..<Int(line.rect.maxX)).filter {
+      renderer.tapePanelRow(at: Point(x: Double($0), y: middle), in: frame).map(\.row) == 1
+    }
+    try #require(xs.count > 20)
+    let point = Point(x: Double(xs[xs.count / 2]), y: middle.rounded())
+    try session.window.xdotool(
+      "mousemove", "--window", session.window.window, "\(Int(point.x))", "\(Int(point.y))",
+      "click", "--repeat", "2", "--delay", "80", "1")
+    let row = renderer.tapePanelRow(at: point, in: session.model.tapeFrame)
+    let start = ContinuousClock.now
+    for time in [start, start + .milliseconds(80)] {
+      session.model.mousePressed(at: point, panelRow: row, now: time)
+      session.model.pointerReleased(at: point, now: time)
+      session.model.settle()
+    }
+    #expect(session.panelSelected == "× 1.08")
+    #expect(session.model.tapeCursor?.edit != nil)
+    #expect(session.model.calculator.display == "7")  // the first click's recall taken back
+    #expect(try session.showsModel())
+    try session.type("BackSpace", "2", "Return")
+    #expect(
+      try session.waitForHistory("1,200 × 1.02 + 49.9 = 1,273.9\n")
+        == "1,200 × 1.02 + 49.9 = 1,273.9\n")
+    #expect(try session.showsModel())
   }
 
   @Test func aLinkedChainRecomputes() throws {
