@@ -40,14 +40,15 @@ struct AccessibleElement: Equatable, Sendable {
   /// shortcuts overlay.
   var isFocusable = false
   /// The key or field inside the focus ring, the menu line the keyboard selected, the open menu
-  /// while none is, the shortcuts overlay, or the tape's row under the row cursor; without any
-  /// of them, where typing goes: the display, or in Tip & Split the active field.
+  /// while none is, the shortcuts overlay; without any of them, where typing goes: the
+  /// display, or in Tip & Split the active field.
   var isFocused = false
   /// One of siblings of which one is selected: the Tip & Split fields, the menu's lines, the
-  /// strip's rows.
+  /// strip's rows and the side panel's lines.
   var isSelectable = false
   /// The selected one: the Tip & Split field that typing goes into (the active field), the menu
-  /// line the keyboard selected, the tape's row under the row cursor.
+  /// line the keyboard selected, the tape's row under the row cursor (or in the side panel, its
+  /// line).
   var isSelected = false
   /// The frame while the window has the keyboard focus.
   var isActive = false
@@ -100,7 +101,7 @@ extension AccessibleElement {
   /// Whether the focus ring's key or field has the focus: not while the menu or the shortcuts
   /// overlay shows, which take it.
   private static func ringHasFocus(_ frame: Frame) -> Bool {
-    frame.menuSelection == nil && frame.shortcuts == nil && frame.tape.selection == nil
+    frame.menuSelection == nil && frame.shortcuts == nil
   }
 
   /// Whether where typing goes has the focus: the display, or the active field.
@@ -129,31 +130,38 @@ extension AccessibleElement {
     var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
     strip.children = frame.shownHistoryRows.map {  // past calculations too, above the current
       $0.isSelected
-        ? selectedRow($0, of: frame)
+        ? selectedRow(of: frame, bounds: $0.rect, editedText: $0.isEdited ? $0.text : nil)
         : AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
     }
     guard !layout.tapePanel.isEmpty else { return [display, strip] }
     var panel = AccessibleElement(role: .list, name: "past calculations", bounds: layout.tapePanel)
-    panel.children = frame.shownTapeLines.map {
-      AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
+    panel.children = frame.shownTapeLines.map { line in
+      line.selectedRow.map { index in
+        selectedRow(
+          of: frame, bounds: line.rect, editedText: line.isEdited ? line.rows[index] : nil)
+      } ?? AccessibleElement(role: .listItem, name: line.text, bounds: line.rect)
     }
     return [display, strip, panel]
   }
 
-  /// The tape's row under the row cursor (docs/SPEC.md section 8.5): selected and focused, named
-  /// with its calculation's line (`+ 49.9, 1,200 × 1.08 + 49.9 = 1,345.9`), so that a screen
-  /// reader speaks the row and, when an edit is committed, the new result; while its number is
-  /// edited, an entry holding the row as typed.
-  private static func selectedRow(_ row: ShownHistoryRow, of frame: Frame) -> AccessibleElement {
+  /// The tape's row under the row cursor (docs/SPEC.md section 8.5): the strip's row or the
+  /// side panel's line holding it.
+  ///
+  /// Selected, named with the row and its calculation's line (`+ 49.9, 1,200 × 1.08 + 49.9 =
+  /// 1,345.9`); while its number is edited, an entry holding the row as typed. It takes no
+  /// focus: what a screen reader says of it is said once, through the notification
+  /// (`SpokenLines`), and a focus moving there would be spoken too.
+  private static func selectedRow(of frame: Frame, bounds: Rect, editedText: String?)
+    -> AccessibleElement
+  {
     guard let selection = frame.tape.selection,
       frame.tape.past.calculations.indices.contains(selection.calculation)
-    else { return AccessibleElement(role: .listItem, name: row.text, bounds: row.rect) }
+    else { return AccessibleElement(role: .listItem, name: editedText ?? "", bounds: bounds) }
     let calculation = frame.tape.past.calculations[selection.calculation]
     return AccessibleElement(
-      role: row.isEdited ? .entry : .listItem,
-      name: "\(calculation.shownRow(selection.row)), \(calculation.line)", bounds: row.rect,
-      text: row.isEdited ? row.text : nil, isFocusable: true, isFocused: true,
-      isSelectable: true, isSelected: true)
+      role: editedText != nil ? .entry : .listItem,
+      name: "\(calculation.shownRow(selection.row)), \(calculation.line)", bounds: bounds,
+      text: editedText, isSelectable: true, isSelected: true)
   }
 
   /// Tip & Split: each field a label with its title and an entry named by it (the label is

@@ -4,18 +4,31 @@ import CalculatorRender
 
 /// What a screen reader is told of a change, wherever the focus is (docs/SPEC.md section 9).
 ///
-/// A frame has a few spoken lines: its mode, then the display, or in Tip & Split each field
-/// with its value and the share per person. After a turn of events, the lines that changed or
-/// appeared are said once, together and in order, through the window's notification, except
-/// the line a typed digit or point went into: the screen reader's key echo has just said that
-/// character. So `7 + 8 =` is heard as the echo's `7`, `plus`, `8`, `equals`, then `15` from
-/// here; ⌫ after `123` as `12`; Ctrl+2 as `Scientific`; a preset in Tip & Split as
-/// `Tip, 18 percent, Per person, 33.34`.
+/// A frame has a few spoken lines: its mode, then the display and, while the row cursor is on
+/// the tape, `Editing` while its number is edited, the row and its calculation; or in Tip &
+/// Split each field with its value and the share per person. After a turn of events, the lines
+/// that changed or appeared are said once, together and in order, through the window's
+/// notification, except the line a typed digit or point went into: the screen reader's key echo
+/// has just said that character. So `7 + 8 =` is heard as the echo's `7`, `plus`, `8`,
+/// `equals`, then `15` from here; ⌫ after `123` as `12`; Ctrl+2 as `Scientific`; a preset in Tip
+/// & Split as `Tip, 18 percent, Per person, 33.34`; Up onto the tape as its newest row and its
+/// calculation (`= 1,345.9, 1,200 × 1.08 + 49.9 = 1,345.9`), Up again as the row alone
+/// (`+ 49.9`), an edit committed as the calculation computed again.
+///
+/// When no line changed but the tape did (Clear History, an undo or a redo of it or of an
+/// edit), that change is said: the one calculation that changed or came, else how many there
+/// are now.
 struct SpokenLines: Equatable, Sendable {
   /// What a line tells of.
   enum Subject: Hashable, Sendable {
     case mode
     case display
+    /// A row's number is being edited.
+    case editing
+    /// Shown row `row` of calculation `calculation` (0 = oldest) under the row cursor.
+    case tapeRow(calculation: Int, row: Int)
+    /// The calculation holding the row cursor's row.
+    case tapeCalculation(Int)
     case field(TipField)
     case perPerson
   }
@@ -27,12 +40,19 @@ struct SpokenLines: Equatable, Sendable {
   }
 
   var lines: [Line]
-  /// The line the keyboard types into: the display, or in Tip & Split the active field.
+  /// The line the keyboard types into: the display, a row being edited, or in Tip & Split the
+  /// active field.
   var typedInto: Subject
+  /// The finished calculations, whose change is said when no line says it.
+  var tape: HistoryTape
+
+  /// What a screen reader hears for a row being edited, before the row as typed.
+  static let editingText = "Editing"
 
   /// The lines of `frame`.
   init(frame: Frame) {
     lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
+    tape = frame.tape.past
     guard let screen = frame.tip else {
       // Right after an operator the display shows the 0 of an operand not yet begun: the
       // operator's echo said what happened (`7 +` is heard as `7`, `plus`, not `0`).
@@ -41,6 +61,19 @@ struct SpokenLines: Equatable, Sendable {
         lines.append(Line(subject: .display, text: display))
       }
       typedInto = .display
+      guard let selection = frame.tape.selection,
+        tape.calculations.indices.contains(selection.calculation)
+      else { return }
+      let calculation = tape.calculations[selection.calculation]
+      let row = Subject.tapeRow(calculation: selection.calculation, row: selection.row)
+      if let edited = selection.editedText {
+        lines.append(Line(subject: .editing, text: SpokenLines.editingText))
+        typedInto = row
+        lines.append(Line(subject: row, text: edited))
+      } else {
+        lines.append(Line(subject: row, text: calculation.shownRow(selection.row)))
+      }
+      lines.append(Line(subject: .tapeCalculation(selection.calculation), text: calculation.line))
       return
     }
     for field in TipField.allCases {
@@ -75,7 +108,8 @@ struct SpokenLines: Equatable, Sendable {
     }
   }
 
-  /// What to say after `old`: the lines that changed or appeared, joined; nil for nothing.
+  /// What to say after `old`: the lines that changed or appeared, joined; without any, the
+  /// tape's change; nil for nothing.
   ///
   /// The typed line is left out when `echoed` (the last key typed was a digit or point).
   func announcement(since old: SpokenLines, echoed: Bool) -> String? {
@@ -83,6 +117,26 @@ struct SpokenLines: Equatable, Sendable {
       !(echoed && line.subject == typedInto)
         && !old.lines.contains { $0.subject == line.subject && $0.text == line.text }
     }
-    return said.isEmpty ? nil : said.map(\.text).joined(separator: ", ")
+    guard said.isEmpty else { return said.map(\.text).joined(separator: ", ") }
+    return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape)
+  }
+
+  /// A change of the tape in words: the calculation that came or changed (the oldest of them
+  /// when an edit changed a chain) while no other came or went, else how many there are now:
+  /// `1,200 × 1.08 + 49.9 = 1,345.9`, `3 calculations`, `No calculations`.
+  static func change(from old: HistoryTape, to new: HistoryTape) -> String {
+    let fresh = new.calculations.lazy.filter { calculation in
+      old.index(of: calculation.id).map { old.calculations[$0] != calculation } ?? true
+    }
+    if let first = fresh.first,
+      new.count == old.count || (new.count == old.count + 1 && fresh.count == 1)
+    {
+      return first.line
+    }
+    switch new.count {
+    case 0: return "No calculations"
+    case 1: return "1 calculation"
+    case let count: return "\(count) calculations"
+    }
   }
 }

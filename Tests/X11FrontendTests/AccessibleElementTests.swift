@@ -314,4 +314,28 @@ import Testing
     let strip = Layout(width: 360, height: 640).historyRect
     for row in rows { #expect(strip.contains(row.bounds)) }
   }
+
+  /// docs/SPEC.md section 8.5 in a wide window: the side panel's line holding the row cursor's
+  /// row is selected and named with the row and its calculation, an entry of the row as typed
+  /// while it is edited; it takes no focus, which stays with the display.
+  @Test func thePanelsLineHoldingTheCursorIsSelected() throws {
+    let tape = TestSupport.tape(after: "2+3=1200*1.08+49.9=")
+    func panel(_ selection: TapeSelection) -> AccessibleElement {
+      tree("7", width: 1600, height: 500) {
+        $0.tape.past = tape
+        $0.tape.selection = selection
+      }
+    }
+    let walked = panel(TapeSelection(calculation: 1, row: 1))
+    let lines = walked.children[2].children
+    #expect(lines.map(\.isSelected) == [false, true])
+    #expect(lines[1].name == "× 1.08, 1,200 × 1.08 + 49.9 = 1,345.9")
+    #expect(lines[1].role == .listItem && !lines[1].isFocused)
+    #expect(lines[0].name == "2 + 3 = 5" && !lines[0].isSelectable)
+    #expect(walked.children[0].isFocused)  // the display
+    let edited = panel(TapeSelection(calculation: 1, row: 2, editedText: "+ 50."))
+    let entry = try #require(edited.children[2].children.last)
+    #expect(entry.role == .entry && entry.text == "+ 50." && entry.isSelected)
+    #expect(entry.name == "+ 49.9, 1,200 × 1.08 + 49.9 = 1,345.9")
+  }
 }

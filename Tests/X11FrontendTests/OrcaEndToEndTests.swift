@@ -54,6 +54,33 @@ struct OrcaEndToEndTests {
     Flow(
       name: "1 ÷ 0 =", keys: "Escape 1 slash 0 equal",
       expected: ["escape", "0.", "1", "slash", "0", "equals", "NaN."]),
+    // The tape (docs/SPEC.md section 8.6 by hand: 1,200 × 1.08 + 49.9 is 1,345.9, with 50.1
+    // 1,346.1): Up onto it says the newest row and its calculation, the next Up the row; the
+    // edit says what ⌫ leaves (a number's last digit leaves 0), Return the calculation again,
+    // Ctrl+Z the calculation that came back.
+    Flow(
+      name: "a calculation", keys: "Escape 1 2 0 0 asterisk 1 period 0 8 plus 4 9 period 9 Return",
+      expected: [
+        "escape", "0.", "1", "2", "0", "0", "left shift", "star", "1", "dot", "0", "8",
+        "left shift", "plus", "4", "9", "dot", "9", "return", "1,345.9.",
+      ]),
+    Flow(
+      name: "Up, Up", keys: "Up Up",
+      expected: ["= 1,345.9, 1,200 × 1.08 + 49.9 = 1,345.9.", "+ 49.9."]),
+    Flow(name: "F2", keys: "F2", expected: ["F2", "Editing."]),
+    Flow(
+      name: "the edit", keys: "BackSpace BackSpace BackSpace BackSpace 5 0 period 1",
+      expected: [
+        "backspace", "+ 49.", "backspace", "+ 49.", "backspace", "+ 4.", "backspace", "+ 0.",
+        "5", "0", "dot", "1",
+      ]),
+    Flow(
+      name: "the edit's Return", keys: "Return",
+      expected: ["return", "1,200 × 1.08 + 50.1 = 1,346.1."]),
+    Flow(
+      name: "the edit undone", keys: "ctrl+z",
+      expected: ["left control", "+ 49.9, 1,200 × 1.08 + 49.9 = 1,345.9."]),
+    Flow(name: "off the tape", keys: "Escape", expected: ["escape"]),
     // Nothing on the clipboard to paste: refused when no owner answers (1 s).
     Flow(name: "a refused paste", keys: "ctrl+v", expected: ["left control", "Not accepted."]),
     Flow(

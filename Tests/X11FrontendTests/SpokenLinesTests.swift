@@ -78,4 +78,62 @@ import Testing
     let typed = SpokenLines(frame: frame("0", mode: .tip, tip: split))
     #expect(typed.announcement(since: people, echoed: true) == "Per person, 0.59")
   }
+
+  /// What is said after each key of `keys` (keysyms, as the window gets them) typed into a
+  /// window of `width` × `height` that already holds `tape`; the key echo is Orca's.
+  func heard(
+    _ keys: [String], after tape: String, width: Int = 360, height: Int = 640
+  ) -> [String?] {
+    var state = WindowState(calculator: Calculator(), width: width, height: height)
+    state.type(keysyms: HistoryEndToEndTests.keysyms(tape))
+    var lines = SpokenLines(frame: state.frame)
+    return keys.map { key in
+      state.type(keysyms: [key])
+      let echoed = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "period"].contains(key)
+      let next = SpokenLines(frame: state.frame)
+      defer { lines = next }
+      return next.announcement(since: lines, echoed: echoed)
+    }
+  }
+
+  /// docs/SPEC.md section 9.5, the tape: Up onto it says the row and, entering a calculation,
+  /// its line; F2 says `Editing`; ⌫ what is left; a digit nothing (its echo said it); Return the
+  /// calculation computed again (1,200 × 1.08 + 50.1 = 1,346.1 by hand); Ctrl+Z what came back.
+  /// The same in a wide window, whose side panel has the cursor.
+  @Test(arguments: [(360, 640), (1600, 500)])
+  func theTapeIsHeardRowByRow(width: Int, height: Int) {
+    let keys = [
+      "Up", "Up", "F2", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "5", "0", "period",
+      "1", "Return", "ctrl+z", "ctrl+y", "Up", "Up", "Up", "Escape",
+    ]
+    let expected: [String?] = [
+      "= 1,345.9, 1,200 × 1.08 + 49.9 = 1,345.9", "+ 49.9", "Editing", "+ 49.", "+ 49", "+ 4",
+      "+ 0", nil, nil, nil, nil, "1,200 × 1.08 + 50.1 = 1,346.1",
+      "+ 49.9, 1,200 × 1.08 + 49.9 = 1,345.9", "+ 50.1, 1,200 × 1.08 + 50.1 = 1,346.1",
+      "× 1.08", "1,200", "= 5, 2 + 3 = 5", nil,
+    ]
+    #expect(heard(keys, after: "2+3=1200*1.08+49.9=", width: width, height: height) == expected)
+  }
+
+  /// Rows that read the same are each said (`+ 2` twice), and so is a calculation that reads as
+  /// the one before it.
+  @Test func eachMoveIsHeard() {
+    #expect(
+      heard(["Up", "Up", "Up", "Up"], after: "2+2+2=1+1=1+1=")
+        == ["= 2, 1 + 1 = 2", "+ 1", "1", "= 2, 1 + 1 = 2"])
+    #expect(heard(["Up", "Up", "Up"], after: "2+2+2=") == ["= 6, 2 + 2 + 2 = 6", "+ 2", "+ 2"])
+  }
+
+  /// With no row selected a change of the tape nothing else says is said: Clear History and its
+  /// undo by count, an edit's undo by the calculation that came back, a result the display
+  /// already showed by its calculation.
+  @Test func aChangeOfTheTapeAloneIsSaid() {
+    #expect(
+      heard(["F10", "End", "Return", "ctrl+z", "ctrl+y"], after: "1+2=3*4=")
+        == [nil, nil, "No calculations", "2 calculations", "No calculations"])
+    #expect(
+      heard(["Up", "Up", "F2", "BackSpace", "5", "Return", "Escape", "ctrl+z"], after: "2*3=")
+        .suffix(2) == [nil, "2 × 3 = 6"])
+    #expect(heard(["1", "asterisk", "1", "equal"], after: "") == [nil, nil, nil, "1 × 1 = 1"])
+  }
 }
