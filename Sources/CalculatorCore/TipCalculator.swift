@@ -6,7 +6,9 @@
 ///     split.perPersonText  // "33.24": 99.71 ÷ 3 rounded up to the cent
 ///
 /// Each field keeps its text as typed (`"84.5"`); the active one is typed into. The first key
-/// typed into a field just made active replaces its value, later keys append. A key that would
+/// typed into a field just made active replaces its value, later keys append. A field's text
+/// changes only with its value: making the field typed into active again keeps `84.5` as it
+/// is (its next key replaces it all the same). A key that would
 /// break a field's limits changes nothing and `press` says so (the window shows the red cue).
 public struct TipCalculator: Equatable, Sendable {
   /// Integer digits a bill may have.
@@ -32,6 +34,9 @@ public struct TipCalculator: Equatable, Sendable {
   /// Whether the next key typed replaces the active field's value: the field was just made
   /// active, or set by a preset, `−`/`+`, AC or a paste.
   public private(set) var replacesOnType = true
+  /// Whether the active field shows its text as typed (`84.5`), not its value (`84.50`): it was
+  /// typed into since it was made active from another field or set.
+  private var showsTyped = false
 
   /// Bill 0, tip 15%, 1 person, the Bill field active.
   public init() {}
@@ -49,6 +54,7 @@ public struct TipCalculator: Equatable, Sendable {
     case .backspace: backspace()
     case .allClear: set(active, to: TipCalculator.clearedText(of: active))
     case .field(let field):
+      showsTyped = showsTyped && field == active  // made active again: its text stays
       active = field
       replacesOnType = true
     case .preset(let preset): set(.tipPercent, to: String(preset.percent))
@@ -92,6 +98,7 @@ public struct TipCalculator: Equatable, Sendable {
     typedBill = NumberFormat.plain(cents, grouped: false)
     active = .bill
     replacesOnType = true
+    showsTyped = false
     return true
   }
 
@@ -108,6 +115,7 @@ public struct TipCalculator: Equatable, Sendable {
     guard TipCalculator.isValid(text, for: active) else { return false }
     self[active] = text
     replacesOnType = false
+    showsTyped = true
     return true
   }
 
@@ -118,20 +126,24 @@ public struct TipCalculator: Equatable, Sendable {
   private mutating func backspace() {
     let cleared = TipCalculator.clearedText(of: active)
     if replacesOnType && self[active] == cleared { return }
-    var text = replacesOnType ? editableText(of: active) : self[active]
+    var text = showsTyped ? self[active] : editableText(of: active)
     text.removeLast()
     if text.isEmpty || text == "0" {
       set(active, to: cleared)
     } else {
       self[active] = text
       replacesOnType = false
+      showsTyped = true
     }
   }
 
   /// Sets a field's value; when it is the active field, the next key typed replaces it.
   private mutating func set(_ field: TipField, to text: String) {
     self[field] = text
-    if field == active { replacesOnType = true }
+    if field == active {
+      replacesOnType = true
+      showsTyped = false
+    }
   }
 
   /// A field's value as shown, without grouping or `%`: what ⌫ deletes from when the field is
@@ -218,7 +230,7 @@ public struct TipCalculator: Equatable, Sendable {
   /// A field as the screen shows it: the text as typed while it is typed into (`1,234.5`,
   /// `12.%`), else its value (`1,234.50`, `12.5%`, `3`).
   public func shownText(of field: TipField) -> String {
-    let isTyped = field == active && !replacesOnType
+    let isTyped = field == active && showsTyped
     switch field {
     case .bill:
       return isTyped ? NumberFormat.grouping(typed: typedBill) : TipCalculator.amount(bill)

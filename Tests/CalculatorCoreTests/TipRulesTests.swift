@@ -135,6 +135,16 @@ struct TipRulesTests {
     var split = TipCalculator()
     for key in try TipKey.sequence("1234.5") { split.press(key) }
     #expect(split.shownText(of: .bill) == "1,234.5")
+    // Made active again, the field keeps its text (its value is the same); the next key still
+    // replaces it, and ⌫ deletes from what shows.
+    split.press(.field(.bill))
+    #expect(split.shownText(of: .bill) == "1,234.5" && split.replacesOnType)
+    var replaced = split
+    replaced.press(.digit(.nine))
+    #expect(replaced.shownText(of: .bill) == "9")
+    var deleted = split
+    deleted.press(.backspace)
+    #expect(deleted.shownText(of: .bill) == "1,234.")
     split.press(.field(.tipPercent))
     #expect(split.shownText(of: .bill) == "1,234.50")
     #expect(split.shownText(of: .tipPercent) == "15%")

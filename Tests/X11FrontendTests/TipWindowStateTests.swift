@@ -133,6 +133,7 @@ import Testing
     state.tip = try split("12")
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
+    #expect(state.tip.shownText(of: .bill) == "12")  // as typed: the value did not change
     state.typeKey(.digit(.three), keycode: 10)  // the field was just focused: 3 replaces 12
     #expect(state.tip.shownText(of: .bill) == "3")
     state.moveFocus(by: 1)
