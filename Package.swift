@@ -47,7 +47,8 @@ let package = Package(
 
     // Front ends
     .target(
-      name: "X11Frontend", dependencies: render + ["CX11", "CAccessibilityInterface"]),
+      name: "X11Frontend",
+      dependencies: render + ["CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates"]),
     .executableTarget(
       name: "circlecalc",
       dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"]),
@@ -60,10 +61,12 @@ let package = Package(
       name: "CalculatorCoreTests", dependencies: testSupport, exclude: ["conversions.py"]),
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
-      name: "CalculatorRenderTests", dependencies: testSupport + ["X11Frontend"],
+      name: "CalculatorRenderTests",
+      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "X11FrontendTests", dependencies: testSupport + ["X11Frontend"],
+      name: "X11FrontendTests",
+      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
       exclude: ["atspi-client.py"]),
     .testTarget(name: "ReliabilityTests", dependencies: testSupport),
     .testTarget(

@@ -235,25 +235,33 @@ static void announce(int id, const char *text) {
     cca_node_announce(node, text);
 }
 
-/* One iteration of GLib's default context, whose descriptors share one poll() with `fd`. */
-static int wait_on(int fd, int timeout_ms) {
-  static GPollFD *fds;
+/* One iteration of GLib's default context, whose descriptors share one poll() with `fds`. */
+static unsigned wait_on(const int *fds, int count, int timeout_ms) {
+  static GPollFD *polled;
   static gint capacity;
   GMainContext *context = g_main_context_default();
-  gint priority, glib_timeout, count;
+  gint priority, glib_timeout, glib_count;
+  if (count < 0) count = 0;
+  if (count > 32) count = 32;
   g_main_context_prepare(context, &priority);
-  while ((count = g_main_context_query(context, priority, &glib_timeout, fds, capacity)) >=
-         capacity) {
-    capacity = count + 8;
-    fds = g_renew(GPollFD, fds, capacity);
+  while ((glib_count = g_main_context_query(context, priority, &glib_timeout, polled,
+                                            capacity)) > capacity - count) {
+    capacity = glib_count + count + 8;
+    polled = g_renew(GPollFD, polled, capacity);
   }
-  fds[count] = (GPollFD){.fd = fd, .events = G_IO_IN, .revents = 0};
+  for (int index = 0; index < count; index++)
+    polled[glib_count + index] = (GPollFD){.fd = fds[index], .events = G_IO_IN, .revents = 0};
   if (glib_timeout >= 0 && (timeout_ms < 0 || glib_timeout < timeout_ms))
     timeout_ms = glib_timeout;
-  if (g_poll(fds, (guint)count + 1, timeout_ms) < 0)
-    for (gint index = 0; index <= count; index++) fds[index].revents = 0; /* EINTR */
-  if (g_main_context_check(context, priority, fds, count)) g_main_context_dispatch(context);
-  return (fds[count].revents & (G_IO_IN | G_IO_HUP | G_IO_ERR)) != 0;
+  if (g_poll(polled, (guint)(glib_count + count), timeout_ms) < 0)
+    for (gint index = 0; index < glib_count + count; index++) polled[index].revents = 0; /* EINTR */
+  if (g_main_context_check(context, priority, polled, glib_count))
+    g_main_context_dispatch(context);
+  unsigned readable = 0;
+  for (int index = 0; index < count; index++)
+    if (polled[glib_count + index].revents & (G_IO_IN | G_IO_HUP | G_IO_ERR))
+      readable |= 1u << index;
+  return readable;
 }
 
 const cca_table *circlecalc_accessibility_table(void) {

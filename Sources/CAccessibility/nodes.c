@@ -391,6 +391,10 @@ CcaNode *cca_node_new(int id, cca_role role) {
     type = cca_button_get_type();
     atk_role = ATK_ROLE_RADIO_MENU_ITEM;
     break;
+  case CCA_ROLE_CHECK_MENU_ITEM:
+    type = cca_button_get_type();
+    atk_role = ATK_ROLE_CHECK_MENU_ITEM;
+    break;
   case CCA_ROLE_ENTRY:
     type = cca_entry_get_type();
     atk_role = ATK_ROLE_ENTRY;

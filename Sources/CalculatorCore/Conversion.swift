@@ -42,7 +42,28 @@ public struct Conversion: Equatable, Sendable {
         written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
     else { throw .numberOutOfRange(valueText) }
     let units = (touching.map { [$0] } ?? []) + words.dropFirst()
+    let (from, to) = try Conversion.units(units, rates: rates, whole: text)
+    try self.init(value: value, from: from, to: to)
+  }
 
+  /// Reads `FROM to TO` (`km to mi`, `°C in °F`): the two units of a conversion, as
+  /// `init(parsing:rates:)` reads them after the value; its errors name what is wrong as
+  /// typed.
+  public static func units(parsing text: String, rates: CurrencyRates?) throws(ConversionError)
+    -> (from: ConversionUnit, to: ConversionUnit)
+  {
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    do {
+      return try units(words, rates: rates, whole: text)
+    } catch .malformed {
+      throw .malformedUnits(text)
+    }
+  }
+
+  /// The units of `words`, split at a `to` or `in`; `whole` is the text a malformed one names.
+  private static func units(_ units: [String], rates: CurrencyRates?, whole text: String)
+    throws(ConversionError) -> (from: ConversionUnit, to: ConversionUnit)
+  {
     // Every split at a `to` or `in` with words on both sides; the first with two known units,
     // else the first with one, names what is wrong.
     var best: (from: String, fromUnit: Found, to: String, toUnit: Found, known: Int)?
@@ -78,7 +99,7 @@ public struct Conversion: Equatable, Sendable {
       }
       throw .missingRate(missing, date: rates.date)
     }
-    try self.init(value: value, from: from, to: to)
+    return (from, to)
   }
 
   /// The value in the unit wanted, exact and cut once to 38 digits (the display rounds it to
@@ -177,6 +198,8 @@ extension UnitTable {
 public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Not `VALUE FROM to TO`: the whole text.
   case malformed(String)
+  /// Not `FROM to TO` (the units alone): the whole text.
+  case malformedUnits(String)
   /// The value is not a number.
   case invalidNumber(String)
   /// The value is outside 1e-99 ≤ |x| < 1e100.
@@ -199,6 +222,8 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
     switch self {
     case .malformed(let text):
       "cannot read \(quoted(text)) as a conversion: expected VALUE FROM to TO, e.g. '1 m to ft'"
+    case .malformedUnits(let text):
+      "cannot read \(quoted(text)) as two units: expected FROM to TO, e.g. 'km to mi'"
     case .invalidNumber(let text):
       "\(quoted(text)) is not a number: expected VALUE FROM to TO, e.g. '-40 C to F'"
     case .numberOutOfRange(let text):

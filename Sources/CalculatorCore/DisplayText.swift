@@ -31,6 +31,19 @@ public struct DisplayText: Hashable, Sendable {
   /// The display of `0` with nothing typed.
   public static let zero = DisplayText(typed: "0")
 
+  /// The number as shown, which Convert converts (docs/SPEC.md section 10.4): a typed entry as
+  /// typed (`"12."` is 12), a value rounded half-up to the display's 20 significant digits;
+  /// nil for NaN.
+  public var number: DecimalNumber? {
+    switch source {
+    case .typed(let typed): NumberFormat.parse(typed)
+    case .value(let value):
+      value.flatMap {
+        DecimalNumber($0.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
+      }
+    }
+  }
+
   /// The display in at most `length` characters, for a window too narrow for `text`:
   /// a value gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its sign, then
   /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`).

@@ -53,6 +53,8 @@ struct Plan {
   var contentWidth: Double
   /// The reference height of everything stacked in the window.
   var contentHeight: Double
+  /// Whether the Convert lines go below the display.
+  var converts = false
   /// The unit it allows in the window: the limiting side over the content's along it.
   var unit: Double
   /// That side and the content along it, kept apart so that a whole number of pixels scaled by
@@ -70,8 +72,11 @@ struct Plan {
   /// The smallest circle's reference diameter.
   var smallestDiameter: Double { form.size(of: keypad).smallest }
 
-  /// The plans that fit a keypad, before the window picks one.
-  static func candidates(for keypad: Keypad, width: Double, height: Double) -> [Plan] {
+  /// The plans that fit a keypad, before the window picks one; with the Convert lines, the
+  /// strip keeps two rows in every arrangement and the lines add their height.
+  static func candidates(
+    for keypad: Keypad, width: Double, height: Double, converts: Bool = false
+  ) -> [Plan] {
     var plans: [Plan] = []
     if keypad.screen == .tipAndSplit {
       let size = KeypadForm.grid.size(of: keypad)
@@ -95,9 +100,11 @@ struct Plan {
         let size = form.size(of: keypad)
         let column = 2 * Reference.sidePadding + size.width
         let isLandscape = form == .grid && keypad.functionColumns > 0
-        let rows = isLandscape ? Reference.landscapeStripRows : Reference.portraitStripRows
+        let rows =
+          isLandscape || converts ? Reference.landscapeStripRows : Reference.portraitStripRows
         func height(_ rows: Int) -> Double {
           Reference.chrome + Double(rows) * Reference.historyRowHeight + size.height
+            + (converts ? ConvertLayout.Reference.height : 0)
         }
         plans.append(
           Plan(
@@ -114,6 +121,7 @@ struct Plan {
     }
     return plans.map { plan in
       var plan = plan
+      plan.converts = converts && keypad.screen == .calculator
       plan.limit =
         width / plan.contentWidth <= height / plan.contentHeight
         ? (width, plan.contentWidth) : (height, plan.contentHeight)
@@ -128,8 +136,10 @@ struct Plan {
   /// the iPhone does, when their circles can be at least `Layout.minimumCircle` across;
   /// otherwise the plan with the largest smallest circle wins, and on a tie the later candidate
   /// (a side panel, a Tip & Split panel beside the keypad), which uses the width.
-  static func best(for keypad: Keypad, width: Double, height: Double, scale: Double) -> Plan {
-    let plans = candidates(for: keypad, width: width, height: height)
+  static func best(
+    for keypad: Keypad, width: Double, height: Double, scale: Double, converts: Bool = false
+  ) -> Plan {
+    let plans = candidates(for: keypad, width: width, height: height, converts: converts)
     func smallest(_ plan: Plan) -> Double { plan.pixels(plan.smallestDiameter) }
     if height >= width,
       let stacked = plans.filter({ $0.form == .stacked })
@@ -209,12 +219,18 @@ struct Plan {
     }
     let displayLeft = columnLeft + side
     let displayHeight = Reference.displayHeight * u
+    let linesHeight = converts ? ConvertLayout.Reference.height * u : 0
     placement.displayRect = Rect(
-      x: displayLeft, y: keypadRect.minY - Reference.displayGap * u - displayHeight,
+      x: displayLeft, y: keypadRect.minY - Reference.displayGap * u - linesHeight - displayHeight,
       width: columnRight - side - displayLeft, height: displayHeight)
     placement.historyRect = Rect(
       x: displayLeft, y: top, width: placement.displayRect.width,
       height: placement.displayRect.minY - top)
+    if converts {
+      placement.convert = ConvertLayout(
+        left: displayLeft, right: columnRight - side, display: placement.displayRect, unit: u,
+        swapDiameter: pixels(ConvertLayout.Reference.swapDiameter))
+    }
     if arrangement == .wide {
       placement.tapePanel = Rect(x: side, y: top, width: columnLeft - side, height: bottom - top)
     }
@@ -252,6 +268,7 @@ struct Placement {
   var historyRect: Rect
   var tapePanel: Rect
   var tip: TipLayout?
+  var convert: ConvertLayout? = nil
 }
 
 extension Rect {

@@ -35,6 +35,8 @@ public struct Layout: Equatable, Sendable {
   public let keypad: Keypad
   /// The dpi over 96 it was made for.
   public let scale: Double
+  /// Whether the Convert lines show (docs/SPEC.md section 10.4); never on the Tip & Split keypad.
+  public let converts: Bool
   /// The arrangement the window's shape chose.
   public let arrangement: Arrangement
   /// Pixels per reference pixel of the 393-wide design; 0 for an empty layout.
@@ -61,6 +63,9 @@ public struct Layout: Equatable, Sendable {
   ///
   /// Its display is the per-person row and it has no tape.
   public let tip: TipLayout?
+  /// The Convert lines' units, swap key, converted value and caption, below the display; nil
+  /// unless `converts`.
+  public let convert: ConvertLayout?
 
   /// Reference proportions at width 393 (docs/SPEC.md section 3 unless noted).
   enum Reference {
@@ -111,7 +116,9 @@ public struct Layout: Equatable, Sendable {
   /// A mode's minimum window size at 96 dpi (WM_NORMAL_HINTS, and the floor of a restored size).
   ///
   /// The smallest whose circles are all at least `minimumCircle`, in the best arrangement. Any
-  /// larger window's are too, as circles never shrink when a window grows.
+  /// larger window's are too, as circles never shrink when a window grows. The Convert lines
+  /// need no more: they take the strip's third row and the circles stay as large (docs/SPEC.md
+  /// section 10.4).
   public static func minimumSize(for mode: Mode) -> (width: Int, height: Int) {
     switch mode {
     case .basic: (200, 320)
@@ -127,16 +134,20 @@ public struct Layout: Equatable, Sendable {
   public static let maximumRequestedSide = 16384
 
   /// The layout of `keypad` in a `width` × `height` window at `scale` (dpi / 96: only which
-  /// arrangements keep their circles at least `minimumCircle` across depends on it); windows too
-  /// small for a 1-pixel circle give an empty layout (`isEmpty`): zero rects and circles, no
-  /// hits.
-  public init(width: Int, height: Int, keypad: Keypad = .basic, scale: Double = 1) {
+  /// arrangements keep their circles at least `minimumCircle` across depends on it), with the
+  /// Convert lines when `converts` (a calculator keypad only); windows too small for a 1-pixel
+  /// circle give an empty layout (`isEmpty`): zero rects and circles, no hits.
+  public init(
+    width: Int, height: Int, keypad: Keypad = .basic, scale: Double = 1, converts: Bool = false
+  ) {
     self.width = min(max(0, width), Layout.maximumSide)
     self.height = min(max(0, height), Layout.maximumSide)
     self.keypad = keypad
     self.scale = scale
+    self.converts = converts && keypad.screen == .calculator
     let plan = Plan.best(
-      for: keypad, width: Double(self.width), height: Double(self.height), scale: scale)
+      for: keypad, width: Double(self.width), height: Double(self.height), scale: scale,
+      converts: self.converts)
     arrangement = plan.arrangement
     guard let plan = plan.placed(width: Double(self.width), height: Double(self.height)) else {
       unit = 0
@@ -149,6 +160,7 @@ public struct Layout: Equatable, Sendable {
       displayFontSize = 0
       historyFontSize = 0
       tip = nil
+      convert = nil
       return
     }
     unit = plan.unit
@@ -158,15 +170,22 @@ public struct Layout: Equatable, Sendable {
     historyRect = plan.historyRect
     tapePanel = plan.tapePanel
     tip = plan.tip
+    convert = plan.convert
     historyRowHeight = Reference.historyRowHeight * unit
     displayFontSize = Reference.displayFont * unit
     historyFontSize = Reference.historyFont * unit
   }
 
-  /// Two layouts of the same keypad, size and scale are the same: the rest follows from them.
+  /// Two layouts of the same keypad, size, scale and lines are the same: the rest follows
+  /// from them.
   public static func == (lhs: Layout, rhs: Layout) -> Bool {
     lhs.width == rhs.width && lhs.height == rhs.height && lhs.keypad == rhs.keypad
-      && lhs.scale == rhs.scale
+      && lhs.scale == rhs.scale && lhs.converts == rhs.converts
+  }
+
+  /// The same layout at another size: the window resized.
+  public func resized(width: Int, height: Int) -> Layout {
+    Layout(width: width, height: height, keypad: keypad, scale: scale, converts: converts)
   }
 
   /// True when the window is too small to draw any keypad.
@@ -234,9 +253,19 @@ public struct Layout: Equatable, Sendable {
   /// too wide.
   public func displayFontSize(fitting widthAtBaseSize: Double) -> Double? {
     guard !isEmpty else { return nil }
-    guard widthAtBaseSize > displayRect.width else { return displayFontSize }
-    let size = displayFontSize * displayRect.width / widthAtBaseSize
-    return size >= minimumDisplayFontSize ? size : nil
+    return Layout.fontSize(
+      fitting: widthAtBaseSize, width: displayRect.width, base: displayFontSize)
+  }
+
+  /// The font size for a number `widthAtBaseSize` wide at `base` in a box `width` wide: the
+  /// base when it fits, smaller down to 24% of it, nil when even that is too wide (the
+  /// display's rule, which the converted value follows too).
+  public static func fontSize(fitting widthAtBaseSize: Double, width: Double, base: Double)
+    -> Double?
+  {
+    guard widthAtBaseSize > width else { return base }
+    let size = base * width / widthAtBaseSize
+    return size >= base * Reference.minimumDisplayScale ? size : nil
   }
 }
 

@@ -6,6 +6,8 @@ public enum MenuItem: Hashable, Sendable {
   case mode(Mode)
   /// The thin line between the modes and the rest.
   case separator
+  /// Shows or hides the Convert lines (docs/SPEC.md section 10.4); a check mark while shown.
+  case convert
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
   /// Empties the history tape, saved file included (docs/SPEC.md section 8.2).
@@ -13,7 +15,7 @@ public enum MenuItem: Hashable, Sendable {
 
   /// The menu's lines, top to bottom.
   public static let all: [MenuItem] =
-    Mode.allCases.map(MenuItem.mode) + [.separator, .keyboardShortcuts, .clearHistory]
+    Mode.allCases.map(MenuItem.mode) + [.separator, .convert, .keyboardShortcuts, .clearHistory]
 
   /// The text of the line; empty for the separator.
   public var title: String {
@@ -22,6 +24,7 @@ public enum MenuItem: Hashable, Sendable {
     case .mode(.scientific): "Scientific"
     case .mode(.tip): "Tip & Split"
     case .separator: ""
+    case .convert: "Convert"
     case .keyboardShortcuts: "Keyboard Shortcuts"
     case .clearHistory: "Clear History"
     }

@@ -17,6 +17,18 @@ public struct RatesDownload: Sendable {
   public static let connectTimeout = 10
   /// The environment variable that shortens or lengthens the timeout (whole seconds, 1 to 600).
   public static let timeoutVariable = "CIRCLECALC_RATES_TIMEOUT"
+  /// The environment variable naming another address than the ECB's, for `--update-rates`
+  /// without one and the window's updates (tests serve their files from 127.0.0.1).
+  public static let addressVariable = "CIRCLECALC_RATES_URL"
+
+  /// The address `$CIRCLECALC_RATES_URL` names, the ECB's without it, nil for one that is not
+  /// http or https.
+  public static var addressFromEnvironment: String? {
+    guard let text = getenv(addressVariable).map({ String(cString: $0) }) else {
+      return defaultURL
+    }
+    return isWebAddress(text) ? text : nil
+  }
 
   /// The address, `http://` or `https://`.
   public let url: String

@@ -108,7 +108,10 @@ extension Frame {
     tracked.tape = tape
     tracked.tip = tip
     tracked.focusedField = focusedField
-    guard tracked == self, menuSelection == nil, shortcuts == nil, !layout.isEmpty else {
+    tracked.convert = convert
+    guard tracked == self, menuSelection == nil, shortcuts == nil, picker == nil,
+      !layout.isEmpty
+    else {
       return whole
     }
     var rects: [PixelRect] = []
@@ -125,6 +128,10 @@ extension Frame {
         != (previous.display, previous.displayCue, previous.showsRadians)
       {
         rects.append(displayBox)
+      }
+      // A new unit redraws the lines; a new number only the converted value.
+      if convert != previous.convert {
+        rects.append(convert?.units == previous.convert?.units ? convertedBox : convertBox)
       }
       // (The rows are formatted only when what they come from changed.)
       if tape != previous.tape {
@@ -144,6 +151,7 @@ extension Frame {
   /// the display's text nor `damage(since:)`, so a key's first pixels reach the screen sooner.
   public func pressedBox(since previous: Frame) -> PixelRect? {
     guard let pressed, pressed != previous.pressed, menuSelection == nil, shortcuts == nil,
+      picker == nil,
       layout == previous.layout, !layout.isEmpty, layout.keypad.cap(at: pressed) != nil
     else { return nil }
     return inkBox(pressed).union(previous.inkBox(pressed))
@@ -161,9 +169,9 @@ extension Frame {
   /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
   /// strip's rows, the side panel, Tip & Split's panel.
   func screenReaches(_ region: PixelRect) -> Bool {
-    if menuSelection != nil || shortcuts != nil { return true }
+    if menuSelection != nil || shortcuts != nil || picker != nil { return true }
     if let panel = layout.tip { return panelBox(panel).intersects(region) }
-    return displayBox.intersects(region)
+    return displayBox.intersects(region) || (convert != nil && convertBox.intersects(region))
       || (stripBox.intersects(region) && !shownHistoryRows.isEmpty)
       || tapePanelBox.intersects(region)
   }
@@ -178,6 +186,19 @@ extension Frame {
       }
     }
     return cells
+  }
+
+  /// Every pixel the Convert lines draw: the units' buttons, the swap key, the converted value
+  /// and the caption (they keep inside `ConvertLayout.bounds`); empty without them.
+  var convertBox: PixelRect {
+    layout.convert.map { PixelRect(covering: $0.bounds, margin: 2, within: bounds) }
+      ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+  }
+
+  /// Every pixel the converted value may touch, as `displayBox` is the display's.
+  var convertedBox: PixelRect {
+    layout.convert.map { PixelRect(covering: $0.convertedRect, margin: 2, within: bounds) }
+      ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
   }
 
   /// Every pixel the display's text and the Rad indicator may touch.

@@ -30,6 +30,10 @@ public struct Frame: Equatable, Sendable {
   public var shortcuts: [ShortcutLine]? = nil
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
   public var displayCue: DisplayCue? = nil
+  /// The Convert lines, when the layout has them: the two units and the converted value.
+  public var convert: ConvertView? = nil
+  /// The unit picker, when open.
+  public var picker: PickerView? = nil
 
   /// A frame of nothing typed in `layout`.
   public init(layout: Layout) {
@@ -42,13 +46,16 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
-  /// calculation over the finished ones) and, in tip mode, the Tip & Split screen.
+  /// calculation over the finished ones), in tip mode the Tip & Split screen and, when the
+  /// layout has the Convert lines, the display converted between `units`.
   public init(
     layout: Layout, calculator: Calculator, tape: HistoryTape = HistoryTape(),
-    split: TipCalculator = TipCalculator(), showsSecond: Bool = false
+    split: TipCalculator = TipCalculator(), showsSecond: Bool = false,
+    units: ConvertUnits? = nil
   ) {
     self.layout = layout
     display = calculator.displayText
+    if layout.converts, let units { convert = ConvertView(display: display, units: units) }
     if layout.keypad.screen == .tipAndSplit {
       face = KeypadFace(split)
       tip = TipScreen(split)
@@ -62,24 +69,22 @@ public struct Frame: Equatable, Sendable {
   /// Window width in pixels; setting it lays the window out again.
   public var width: Int {
     get { layout.width }
-    set {
-      layout = Layout(width: newValue, height: height, keypad: layout.keypad, scale: layout.scale)
-    }
+    set { layout = layout.resized(width: newValue, height: height) }
   }
 
   /// Window height in pixels; setting it lays the window out again.
   public var height: Int {
     get { layout.height }
-    set {
-      layout = Layout(width: width, height: newValue, keypad: layout.keypad, scale: layout.scale)
-    }
+    set { layout = layout.resized(width: width, height: newValue) }
   }
 
   /// Which keypad shows; setting it lays the window out again.
   public var mode: Mode {
     get { layout.keypad.mode }
     set {
-      layout = Layout(width: width, height: height, keypad: .of(newValue), scale: layout.scale)
+      layout = Layout(
+        width: width, height: height, keypad: .of(newValue), scale: layout.scale,
+        converts: layout.converts)
     }
   }
 

@@ -28,57 +28,70 @@ extension Renderer {
   ///
   /// The whole display at the largest size that fits, down to the layout's minimum (24% of the
   /// base); else, in a window narrower than the default, the longest shortened form that fits at
-  /// the minimum. The last two answers are kept: the text is measured only when the display or
+  /// the minimum. The last answers are kept: the text is measured only when the display or
   /// the size changes, not on every frame.
   func displayFit(for frame: Frame, context: CairoContext) -> DisplayFit {
     let layout = frame.layout
+    return fit(
+      frame.display, in: layout.displayRect, baseSize: layout.displayFontSize,
+      showsIndicator: frame.showsRadians, context: context)
+  }
+
+  /// A number's text, size and placement in `rect`, right-aligned on a baseline a fifth of
+  /// `baseSize` above its bottom, as the display's: the display itself, and the converted value
+  /// of the Convert lines (docs/SPEC.md section 10.4); `showsIndicator` keeps room for `Rad`.
+  func fit(
+    _ display: DisplayText, in rect: Rect, baseSize: Double, showsIndicator: Bool,
+    context: CairoContext
+  ) -> DisplayFit {
     let key = DisplayFitKey(
-      display: frame.display, rect: layout.displayRect, baseSize: layout.displayFontSize,
-      showsIndicator: frame.showsRadians)
+      display: display, rect: rect, baseSize: baseSize, showsIndicator: showsIndicator)
     if let cached = displayFits.first(where: { $0.key == key }) { return cached.fit }
-    let (text, size) = displayText(for: frame, context: context)
+    let reserved = showsIndicator ? angleIndicatorRoom(baseSize: baseSize, context: context) : 0
+    let (text, size) = fittedText(
+      display, width: rect.width, baseSize: baseSize, reserved: reserved, context: context)
     context.setFont(displayFace, size: size)
     let ink = context.extents(text)
-    let rect = layout.displayRect
     // Right-aligned on the ink, one baseline whatever the size.
     let origin = Point(
       x: (rect.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down),
-      y: (rect.maxY - Theme.displayBaseline * layout.displayFontSize).rounded())
+      y: (rect.maxY - Theme.displayBaseline * baseSize).rounded())
     let fit = DisplayFit(
       text: text, size: size, origin: origin,
       ink: Rect(x: origin.x + ink.x, y: origin.y + ink.y, width: ink.width, height: ink.height))
-    displayFits = [(key, fit)] + displayFits.prefix(1)
+    // The frame on the window and the next one, each with its display and converted value.
+    displayFits = [(key, fit)] + displayFits.prefix(3)
     return fit
   }
 
-  private func displayText(for frame: Frame, context: CairoContext) -> (text: String, size: Double)
-  {
-    let layout = frame.layout
+  private func fittedText(
+    _ display: DisplayText, width rect: Double, baseSize: Double, reserved: Double,
+    context: CairoContext
+  ) -> (text: String, size: Double) {
     // `Rad` keeps its place at the display's left: the number fits beside it.
-    let reserved = angleIndicatorRoom(for: frame, context: context)
-    context.setFont(displayFace, size: layout.displayFontSize)
+    context.setFont(displayFace, size: baseSize)
     // The ink at the base size, widened so that once shrunk it leaves the glyph-snap slack.
-    let rect = layout.displayRect.width
     let room = rect - Self.glyphSnapSlack - reserved
-    func widthToFit(_ text: String) -> Double {
-      room > 0 ? context.extents(text).width * rect / room : .infinity
+    func size(fitting text: String) -> Double? {
+      let width = room > 0 ? context.extents(text).width * rect / room : .infinity
+      return Layout.fontSize(fitting: width, width: rect, base: baseSize)
     }
-    let full = frame.display.text
-    if let size = layout.displayFontSize(fitting: widthToFit(full)) {
+    let full = display.text
+    if let size = size(fitting: full) {
       return (full, size)
     }
     var previous = full
     for length in stride(from: full.count - 1, through: 1, by: -1) {
-      let candidate = frame.display.shortened(toLength: length)
+      let candidate = display.shortened(toLength: length)
       guard candidate != previous else { continue }
       previous = candidate
-      if let size = layout.displayFontSize(fitting: widthToFit(candidate)) {
+      if let size = size(fitting: candidate) {
         return (candidate, size)
       }
     }
     // Nothing fits at the minimum (a display a few pixels wide): shrink the shortest form further.
     let ink = context.extents(previous).width
-    return (previous, layout.displayFontSize * min(1, max(room, 0) / max(ink, 1)))
+    return (previous, baseSize * min(1, max(room, 0) / max(ink, 1)))
   }
 
   /// The rectangles to redraw for `frame` on a window that shows `previous`:
@@ -286,7 +299,7 @@ extension Renderer {
 
   /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
   /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding).
-  private func showRightAligned(
+  func showRightAligned(
     _ text: String, face: FontFace, size: Double, in rect: Rect, baseline: Double,
     context: CairoContext
   ) {

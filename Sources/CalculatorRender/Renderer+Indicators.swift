@@ -20,11 +20,10 @@ extension Renderer {
   /// The indicator's text.
   static let radiansIndicator = "Rad"
 
-  /// The width at the display's left that `Rad` and a gap of half its size take from the
-  /// number; 0 when it does not show.
-  func angleIndicatorRoom(for frame: Frame, context: CairoContext) -> Double {
-    guard frame.showsRadians else { return 0 }
-    let size = Theme.indicatorSize * frame.layout.displayFontSize
+  /// The width at the display's left that `Rad` and a gap of half its size take from a number
+  /// drawn at `baseSize`.
+  func angleIndicatorRoom(baseSize: Double, context: CairoContext) -> Double {
+    let size = Theme.indicatorSize * baseSize
     context.setFont(labelFace, size: size)
     return context.extents(Renderer.radiansIndicator).width + size / 2
   }

@@ -100,8 +100,9 @@ extension Renderer {
       radius: shape.radius, dx: shape.center.x - left, dy: shape.center.y - top,
       ringWidth: ringWidth)
     if !spriteRadii.contains(circle.radius) {
-      // A new size: a keypad of one or two sizes of circles keeps the sprites of its sizes only.
-      if spriteRadii.count >= 2 {
+      // A new size: a keypad of one or two sizes of circles and the Convert lines' swap key
+      // keep the sprites of their sizes only.
+      if spriteRadii.count >= 3 {
         sprites.removeAll()
         spriteRadii.removeAll()
       }

@@ -30,7 +30,7 @@ extension Renderer {
       }
       context.setFont(labelFace, size: size)
       let baseline = (row.minY + row.height / 2 + 0.36 * size).rounded()
-      if item == .mode(frame.mode) {
+      if item == .mode(frame.mode) || (item == .convert && frame.layout.converts) {
         context.setColor(Theme.overlayKeys)
         context.showText("✓", x: row.minX + inset, y: baseline)
       }

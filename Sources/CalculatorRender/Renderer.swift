@@ -1,6 +1,6 @@
-/// CalculatorRender: draws one whole frame (keypad, display, tape, menu, shortcuts overlay)
-/// with Cairo into an image surface; the only module that draws. Start reading at
-/// `Renderer.render(_:)`; colours and fonts are the table in Theme.swift.
+/// CalculatorRender: draws one whole frame (keypad, display, tape, Convert lines, menu, unit
+/// picker, shortcuts overlay) with Cairo into an image surface; the only module that draws.
+/// Start reading at `Renderer.render(_:)`; colours and fonts are the table in Theme.swift.
 import CCairo
 import CalculatorCore
 import CalculatorLayout
@@ -157,9 +157,13 @@ public final class Renderer {
           drawDisplay(frame, layout: layout, in: context)
           drawAngleIndicator(frame, layout: layout, in: context)
         }
+        if frame.convertBox.intersects(visible) {
+          drawConvert(frame, layout: layout, in: context)
+        }
       }
       drawKeypad(frame, layout: layout, visible: visible, in: context)
       drawMenu(frame, layout: layout, in: context)
+      drawPicker(frame, layout: layout, in: context)
       if let lines = frame.shortcuts {
         drawShortcuts(lines, layout: layout, in: context)
       }

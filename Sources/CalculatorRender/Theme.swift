@@ -74,6 +74,14 @@ public enum Theme {
   static let activeFieldLabel      = Color(0xFF9F0A)  // docs/SPEC.md section 7.1: active field
   static let selectedPresetFill    = Color(0xFF9F0A)  // the tip preset in use: operator orange
   static let selectedPresetLabel   = Color(0xFFFFFF)  // white, as an operator's
+  static let unitButtonFill        = Color(0x333333)  // as a digit key: a unit's button, the swap key
+  static let unitButtonLabel       = Color(0xFFFFFF)  // white, as a digit's
+  static let convertedText         = Color(0xFFFFFF)  // white, as the display: the converted value
+  static let captionText           = Color(0x8E8E93)  // the strip's gray: the rates' date
+  static let pickerUnit            = Color(0xFF9F0A)  // operator orange, as the overlay's keys
+  static let pickerName            = Color(0xD9D9D9)  // light gray, as the overlay's actions
+  static let pickerDetail          = Color(0x8E8E93)  // the strip's gray: a unit's category
+  static let pickerPlaceholder     = Color(0x636366)  // iOS system gray 2 (dark): "Type to filter"
 
   static let displayFont = ["Inter:weight=light",   "sans-serif:weight=light"]    // docs/SPEC.md section 3.1
   static let labelFont   = ["Inter:weight=regular", "sans-serif:weight=regular"]  // digits, history
@@ -83,6 +91,8 @@ public enum Theme {
   static let historyBaseline = 0.24  // × row height above the row's bottom
   static let pointDiameter   = 0.1   // × circle diameter: the "." key's dot (docs/SPEC.md section 3.1)
   static let indicatorSize   = 0.25  // × display base size: the Rad indicator
+  static let swapLabelSize   = 0.45  // × swap key diameter: its arrows
+  static let swapLabel       = "↑↓"  // iOS 18's swap key: arrows up and down
 }
 
 extension Theme {

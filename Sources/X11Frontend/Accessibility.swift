@@ -68,11 +68,12 @@ final class Accessibility {
     guard started == 0 else { return nil }
   }
 
-  /// Sleeps in one poll() on `descriptor` and the bridge's own, at most `milliseconds` (-1: no
-  /// limit), then serves what came for the bridge; true when `descriptor` is readable.
-  @discardableResult
-  func wait(on descriptor: Int32, milliseconds: Int32) -> Bool {
-    table.wait(descriptor, milliseconds) != 0
+  /// Sleeps in one poll() on `descriptors` (at most 32) and the bridge's own, at most
+  /// `milliseconds` (-1: no limit), then serves what came for the bridge; which of
+  /// `descriptors` are readable (or ended).
+  func wait(on descriptors: [Int32], milliseconds: Int32) -> [Bool] {
+    let readable = table.wait(descriptors, Int32(descriptors.count), milliseconds)
+    return descriptors.indices.map { readable & (1 << UInt32($0)) != 0 }
   }
 
   /// Speaks `text` once, wherever the focus is, through the window's notification (the
@@ -243,6 +244,7 @@ final class Accessibility {
     case .menu: CCA_ROLE_MENU
     case .menuItem: CCA_ROLE_MENU_ITEM
     case .radioMenuItem: CCA_ROLE_RADIO_MENU_ITEM
+    case .checkMenuItem: CCA_ROLE_CHECK_MENU_ITEM
     case .entry: CCA_ROLE_ENTRY
     case .statusBar: CCA_ROLE_STATUS_BAR
     case .notification: CCA_ROLE_NOTIFICATION

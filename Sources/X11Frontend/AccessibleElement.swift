@@ -10,8 +10,8 @@ import CalculatorRender
 struct AccessibleElement: Equatable, Sendable {
   /// What the element is, in AT-SPI's terms.
   enum Role: Equatable, Sendable {
-    case frame, label, list, listItem, pushButton, menu, menuItem, radioMenuItem, entry
-    case statusBar, notification
+    case frame, label, list, listItem, pushButton, menu, menuItem, radioMenuItem
+    case checkMenuItem, entry, statusBar, notification
   }
 
   /// What a `click` on the element does.
@@ -22,6 +22,12 @@ struct AccessibleElement: Equatable, Sendable {
     case menuItem(MenuItem)
     /// Makes a Tip & Split field the active one.
     case field(TipField)
+    /// A unit's button or the swap key of the Convert lines.
+    case convert(ConvertControl)
+    /// Picks a side's unit in the open unit picker.
+    case pickerTab(UnitSide)
+    /// Chooses a line of the open unit picker's list (an index into its lines).
+    case pickerLine(Int)
   }
 
   var role: Role
@@ -86,7 +92,11 @@ extension AccessibleElement {
     children.append(AccessibleElement.statusBar)
     guard !layout.isEmpty else { return }
     if let selection = frame.menuSelection, let menu = layout.menu {
-      children.append(AccessibleElement.menu(menu, selection: selection, mode: frame.mode))
+      children.append(
+        AccessibleElement.menu(
+          menu, selection: selection, mode: frame.mode, converts: layout.converts))
+    } else if let picker = frame.picker, let panel = layout.picker {
+      children.append(AccessibleElement.picker(picker, layout: panel))
     } else if let lines = frame.shortcuts {
       var overlay = AccessibleElement(
         role: .list, name: "Keyboard Shortcuts", bounds: window, isFocusable: true,
@@ -101,7 +111,7 @@ extension AccessibleElement {
   /// Whether the focus ring's key or field has the focus: not while the menu or the shortcuts
   /// overlay shows, which take it.
   private static func ringHasFocus(_ frame: Frame) -> Bool {
-    frame.menuSelection == nil && frame.shortcuts == nil
+    frame.menuSelection == nil && frame.shortcuts == nil && frame.picker == nil
   }
 
   /// Whether where typing goes has the focus: the display, or the active field.
@@ -125,15 +135,18 @@ extension AccessibleElement {
   /// side panel (a list of its lines, each a finished calculation or a part of a long one).
   private static func calculatorScreen(of frame: Frame, layout: Layout) -> [AccessibleElement] {
     let display = AccessibleElement(
-      role: .label, name: frame.display.text, bounds: layout.displayRect, isFocusable: true,
-      isFocused: typingHasFocus(frame))
+      role: .label,
+      name: frame.convert.map { ConvertView.spoken(frame.display.text, in: $0.units.from) }
+        ?? frame.display.text,
+      bounds: layout.displayRect, isFocusable: true, isFocused: typingHasFocus(frame))
     var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
     strip.children = frame.shownHistoryRows.map {  // past calculations too, above the current
       $0.isSelected
         ? selectedRow(of: frame, bounds: $0.rect, editedText: $0.isEdited ? $0.text : nil)
         : AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
     }
-    guard !layout.tapePanel.isEmpty else { return [display, strip] }
+    let lines = convertLines(of: frame, layout: layout)
+    guard !layout.tapePanel.isEmpty else { return [display, strip] + lines }
     var panel = AccessibleElement(role: .list, name: "past calculations", bounds: layout.tapePanel)
     panel.children = frame.shownTapeLines.map { line in
       line.selectedRow.map { index in
@@ -141,7 +154,65 @@ extension AccessibleElement {
           of: frame, bounds: line.rect, editedText: line.isEdited ? line.rows[index] : nil)
       } ?? AccessibleElement(role: .listItem, name: line.text, bounds: line.rect)
     }
-    return [display, strip, panel]
+    return [display, strip, panel] + lines
+  }
+
+  /// The Convert lines in reading order (docs/SPEC.md section 10.4): the swap key, the display's
+  /// unit's button, the converted value (a label named with its unit, `22.37 miles`), the
+  /// caption, its unit's button.
+  private static func convertLines(of frame: Frame, layout: Layout) -> [AccessibleElement] {
+    guard let view = frame.convert, let lines = layout.convert else { return [] }
+    func button(_ side: UnitSide) -> AccessibleElement {
+      let unit = view.unit(side)
+      return AccessibleElement(
+        role: .pushButton,
+        name: (side == .from ? "convert from " : "convert to ") + unit.plural,
+        bounds: lines.unitButton(side, holding: unit.symbol), isFocusable: true,
+        target: .convert(.unit(side)))
+    }
+    var elements = [
+      AccessibleElement(
+        role: .pushButton, name: "swap units", bounds: lines.swap.bounds, isFocusable: true,
+        target: .convert(.swap)),
+      button(.from),
+      AccessibleElement(role: .label, name: view.spokenConverted, bounds: lines.convertedRect),
+    ]
+    if let caption = view.units.caption {
+      elements.append(AccessibleElement(role: .label, name: caption, bounds: lines.toLine))
+    }
+    return elements + [button(.to)]
+  }
+
+  /// The open unit picker: a menu named for what it picks and what was typed, its two tabs and
+  /// the list's lines that show as its items (the unit or category in use checked), the
+  /// selected line selected and focused.
+  private static func picker(_ picker: PickerView, layout: PickerLayout) -> AccessibleElement {
+    let shown = picker.lines.indices.dropFirst(picker.offset).prefix(layout.rows.count)
+    let list =
+      picker.lines.first?.kind == .back
+      ? "units" : picker.filter.isEmpty ? "categories" : "categories and units"
+    var name = "pick the unit to convert \(picker.side == .from ? "from" : "to"), \(list)"
+    if !picker.filter.isEmpty { name += ", typed \(picker.filter)" }
+    var element = AccessibleElement(
+      role: .menu, name: name, bounds: layout.panel, isFocusable: true,
+      isFocused: picker.selection.map { !shown.contains($0) } ?? true)
+    for (side, tab) in zip(UnitSide.allCases, layout.tabs) {
+      let symbol = picker.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
+      element.children.append(
+        AccessibleElement(
+          role: .radioMenuItem, name: (side == .from ? "from " : "to ") + symbol, bounds: tab,
+          isChecked: side == picker.side, isFocusable: true, target: .pickerTab(side)))
+    }
+    for (index, row) in zip(shown, layout.rows) {
+      let line = picker.lines[index]
+      element.children.append(
+        AccessibleElement(
+          role: line.kind == .back ? .menuItem : .radioMenuItem, name: line.spoken, bounds: row,
+          isChecked: line.isChecked, isFocusable: true, isFocused: picker.selection == index,
+          isSelectable: true, isSelected: picker.selection == index,
+          target: .pickerLine(index)))
+    }
+    return element
   }
 
   /// The tape's row under the row cursor (docs/SPEC.md section 8.5): the strip's row or the
@@ -221,20 +292,26 @@ extension AccessibleElement {
   }
 
   /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked), the keyboard's selection selected and focused, or the menu itself focused while
-  /// none is selected.
-  private static func menu(_ menu: MenuLayout, selection: MenuSelection, mode: Mode)
-    -> AccessibleElement
-  {
+  /// checked; Convert a check menu item, checked while its lines show), the keyboard's
+  /// selection selected and focused, or the menu itself focused while none is selected.
+  private static func menu(
+    _ menu: MenuLayout, selection: MenuSelection, mode: Mode, converts: Bool
+  ) -> AccessibleElement {
     var element = AccessibleElement(
       role: .menu, name: "modes", bounds: menu.panel, isFocusable: true,
       isFocused: selection.index == nil)
     for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
-      let isMode = if case .mode = item { true } else { false }
+      let role: Role =
+        switch item {
+        case .mode: .radioMenuItem
+        case .convert: .checkMenuItem
+        default: .menuItem
+        }
       element.children.append(
         AccessibleElement(
-          role: isMode ? .radioMenuItem : .menuItem, name: item.title, bounds: menu.rows[index],
-          isChecked: item == .mode(mode), isFocusable: true, isFocused: selection.index == index,
+          role: role, name: item.title, bounds: menu.rows[index],
+          isChecked: item == .mode(mode) || (item == .convert && converts), isFocusable: true,
+          isFocused: selection.index == index,
           isSelectable: true, isSelected: selection.index == index, target: .menuItem(item)))
     }
     return element

@@ -20,6 +20,10 @@ extension App {
           case .cell(let cell): state.click(cell)
           case .menuItem(let item): state.choose(item)
           case .field(let field): state.tip.press(.field(field))
+          case .convert(.unit(let side)): state.openPicker(side)
+          case .convert(.swap): state.swapUnits()
+          case .pickerTab(let side): if state.picker?.side != side { state.perform(.switchSide) }
+          case .pickerLine(let index): state.choosePickerRow(index)
           }
         },
         focus: { [unowned self] target in
@@ -28,6 +32,8 @@ extension App {
           case .field(let field): state.focus(.field(field))
           case .menuItem(let item):
             state.menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
+          case .pickerLine(let index): state.picker?.selection = index
+          case .convert, .pickerTab: break
           }
         },
         windowOrigin: { [unowned self] in windowOrigin() }))
@@ -80,18 +86,6 @@ extension App {
 
   /// What a screen reader says for a refusal.
   static let refusalAnnouncement = "Not accepted"
-
-  /// Sleeps in one poll() on the X connection and the bridge's descriptors (at most
-  /// `milliseconds`, -1 for no limit), then draws, reports and saves what the bridge's clicks
-  /// changed; when X events wait, the loop's turn for them does that after them.
-  func serveAccessibility(_ accessibility: Accessibility, milliseconds: Int32) {
-    if accessibility.wait(on: XConnectionNumber(display), milliseconds: milliseconds),
-      XPending(display) > 0
-    {
-      return
-    }
-    showChanges()
-  }
 
   /// The window's top-left corner in root window coordinates.
   private func windowOrigin() -> (x: Int32, y: Int32) {

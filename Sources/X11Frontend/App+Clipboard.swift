@@ -73,7 +73,7 @@ extension App {
         handle(&event)  // requests for our own selection are answered meanwhile
       }
       guard ContinuousClock.now < deadline else { return nil }
-      waitForConnection(until: deadline)
+      waitForInput(until: deadline)
     }
   }
 

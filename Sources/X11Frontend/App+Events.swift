@@ -11,6 +11,7 @@ extension App {
     state.userActed()
     typedEcho = false
     switch state.keyAction(for: keysym, state: event.state) {
+    case .picker(let command): state.perform(command)
     case .menu(let command): state.perform(command)
     case .tape(let command): state.perform(command)
     case .command(.key(let key)):
@@ -59,16 +60,12 @@ extension App {
       state.mousePressed(at: point, panelRow: panelRow)
     case Button2:
       state.userActed()
-      if state.showsShortcuts || state.menu != nil {
-        state.showsShortcuts = false
-        state.menu = nil
-      } else if state.isAboveKeypad(point) {
+      if !state.closeOverlays(), state.isAboveKeypad(point) {
         paste(from: XA_PRIMARY, time: event.time)
       }
     case Button3:
       state.userActed()
-      state.showsShortcuts = false
-      state.menu = nil
+      state.closeOverlays()
     case Button4:
       // Leaving the newest row: show what other windows have saved since.
       if state.historyOffset == 0, state.panelOffset == 0,

@@ -4,8 +4,8 @@ import Glibc
 extension App {
   /// ICCCM and EWMH properties: title, class, protocols, size hints, PID and host.
   func setWindowManagerProperties() {
-    hintedMode = state.mode
     let minimumSize = state.minimumSize
+    hintedSize = minimumSize
     let title = "CircleCalc"  // the application's name, as in its menu entry
     var titleProperty = XTextProperty()
     var titleC: UnsafeMutablePointer<CChar>? = strdup(title)
@@ -62,12 +62,13 @@ extension App {
 }
 
 extension App {
-  /// WM_NORMAL_HINTS with the current mode's minimum size (docs/SPEC.md section 3: each mode
-  /// keeps its circles at least 28 px at 96 dpi).
+  /// WM_NORMAL_HINTS with the current mode's minimum size, with the Convert lines when they
+  /// show (docs/SPEC.md section 3: each mode keeps its circles at least 28 px at 96 dpi).
   func setSizeHints() {
     guard let hints = XAllocSizeHints() else { return }
     defer { XFree(hints) }
     let minimumSize = state.minimumSize
+    hintedSize = minimumSize
     hints.pointee.flags = PMinSize
     hints.pointee.min_width = Int32(max(1, minimumSize.width))
     hints.pointee.min_height = Int32(max(1, minimumSize.height))

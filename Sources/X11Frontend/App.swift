@@ -5,6 +5,7 @@
 import CX11
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRates
 import CalculatorRender
 import Glibc
 
@@ -20,6 +21,8 @@ public struct WindowOptions: Sendable {
   public var scale: Double?
   /// The keypad; nil restores the last one (or basic).
   public var mode: Mode?
+  /// The Convert lines' category and units (`--units`); nil restores the last ones.
+  public var units: (category: UnitCategory, pair: UnitPair)?
 
   /// The default options: `$DISPLAY`, the last size or 360 × 640, scale from `Xft.dpi`.
   public init(
@@ -98,8 +101,10 @@ final class App {
   var typedEcho = false
   /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
   var hasInputFocus = false
-  /// The mode whose minimum size the window manager was last told (WM_NORMAL_HINTS).
-  var hintedMode: Mode?
+  /// The minimum size the window manager was last told (WM_NORMAL_HINTS).
+  var hintedSize: PixelSize?
+  /// The background update of the currency rates, while its child runs.
+  var ratesUpdate: RatesUpdateProcess?
 
   init?(
     calculator: Calculator, finished: HistoryTape, tip: TipCalculator, options: WindowOptions
@@ -125,6 +130,12 @@ final class App {
       ?? App.resourceScale(display)
     let saved = sizeStore?.load()
     let mode = options.mode ?? saved?.mode ?? .basic
+    var convert = saved?.convert ?? ConvertSettings()
+    if let units = options.units {
+      convert.isOn = true
+      convert.category = units.category
+      convert.pair = units.pair
+    }
     let root = XRootWindow(display, screen)
     let size = WindowState.openingSize(
       mode: mode, scale: scale,
@@ -152,6 +163,7 @@ final class App {
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.state = WindowState(
       calculator: calculator, mode: mode, width: width, height: height, scale: scale)
+    state.convert = convert
     state.tip = tip
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
@@ -167,26 +179,24 @@ final class App {
 
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
   ///
-  /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The one exception is
-  /// a cue on the display (red, dimmed), which the loop takes down at its deadline
-  /// (`state.deadlines`) by waiting on the connection until then; then it sleeps in
-  /// `XNextEvent` again. With the accessibility bridge running it sleeps in one `poll` on the
-  /// connection and the bridge's descriptors instead (`serveAccessibility`).
+  /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The exceptions wait
+  /// in one `poll` on the connection and what else has work (`waitForInput`): a cue on the
+  /// display (red, dimmed), which the loop takes down at its deadline (`state.deadlines`); the
+  /// accessibility bridge's descriptors while it runs; the rates update's child while it runs.
   func run() -> Int32 {
     var event = XEvent()
     while isRunning {
-      if let deadline = state.deadlines.nearest, XPending(display) == 0 {
-        if ContinuousClock.now < deadline {
-          waitForConnection(until: deadline)
-        } else {
+      if XPending(display) == 0 {
+        let deadline = state.deadlines.nearest
+        if let deadline, ContinuousClock.now >= deadline {
           state.deadlines.expire(at: .now)
           drawIfNeeded()
+          continue
         }
-        continue
-      }
-      if let accessibility, XPending(display) == 0 {
-        serveAccessibility(accessibility, milliseconds: -1)
-        continue
+        if deadline != nil || accessibility != nil || ratesUpdate != nil {
+          waitForInput(until: deadline)
+          continue
+        }
       }
       XNextEvent(display, &event)
       handle(&event)
@@ -197,9 +207,12 @@ final class App {
       if isRunning { showChanges() }
     }
     saveHistory(patience: 1_000)
+    ratesUpdate?.stop()
     sizeStore?.save(
-      width: Int((Double(state.width) / state.scale).rounded()),
-      height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode)
+      WindowSizeStore.Saved(
+        width: Int((Double(state.width) / state.scale).rounded()),
+        height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode,
+        convert: state.convert))
     if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)
     return exitStatus
@@ -209,6 +222,7 @@ final class App {
   /// the screen reader told, the tape saved.
   func showChanges() {
     state.settle()  // what a screen reader's click changed
+    refreshRates()
     requestSize()
     drawIfNeeded()
     updateAccessibility()
@@ -275,7 +289,7 @@ final class App {
   func lightKey(_ key: Key) {
     guard isExposed, !needsRedraw, let shown = drawnFrame, shown.pressed == nil,
       shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, state.menu == nil,
-      !state.showsShortcuts, let cell = state.cell(lighting: key)
+      !state.showsShortcuts, state.picker == nil, let cell = state.cell(lighting: key)
     else { return }
     var lit = shown
     lit.pressed = cell
@@ -304,31 +318,50 @@ final class App {
     }
   }
 
-  /// After a mode switch: the new mode's minimum size hint, and the size the state wants when
-  /// the window is below it, once.
+  /// After a mode switch or Convert shown: the new minimum size hint, and the size the state
+  /// wants when the window is below it, once.
   func requestSize() {
-    guard state.mode != hintedMode else { return }
-    hintedMode = state.mode
-    setSizeHints()
+    if state.minimumSize != hintedSize { setSizeHints() }
     guard let size = state.requestedSize else { return }
     state.requestedSize = nil
     XResizeWindow(display, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)))
   }
 
-  /// Sleeps until the X connection has data to read or `deadline` passes.
-  func waitForConnection(until deadline: ContinuousClock.Instant) {
-    let remaining = deadline - .now
-    guard remaining > .zero else { return }
-    let milliseconds =
-      remaining.components.seconds * 1000
-      + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
-    var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-    XFlush(display)
-    if let accessibility {
-      serveAccessibility(accessibility, milliseconds: Int32(milliseconds))
-    } else {
-      _ = poll(&connection, 1, Int32(milliseconds))
+  /// Sleeps in one `poll` until the X connection has data to read, the rates update's child
+  /// wrote or ended, the accessibility bridge has work, or `deadline` passes (nil: no limit);
+  /// then serves the bridge and the child and, unless X events wait (the loop's turn for them
+  /// does it after them), shows what they changed.
+  func waitForInput(until deadline: ContinuousClock.Instant?) {
+    var milliseconds: Int32 = -1
+    if let deadline {
+      let remaining = deadline - .now
+      guard remaining > .zero else { return }
+      milliseconds = Int32(
+        remaining.components.seconds * 1000
+          + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
+    var descriptors = [XConnectionNumber(display)]
+    if let ratesUpdate { descriptors.append(ratesUpdate.descriptor) }
+    XFlush(display)
+    let readable =
+      accessibility?.wait(on: descriptors, milliseconds: milliseconds)
+      ?? App.poll(descriptors, milliseconds: milliseconds)
+    var changed = accessibility != nil  // its requests may have clicked
+    if readable.count > 1, readable[1], let update = ratesUpdate, update.readAvailable() {
+      finishRatesUpdate(update)
+      changed = true
+    }
+    if changed, XPending(display) == 0 { showChanges() }
+  }
+
+  /// Which of `descriptors` are readable (or ended) after one `poll` of at most
+  /// `milliseconds` (-1: no limit).
+  static func poll(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
+    var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    guard Glibc.poll(&polled, nfds_t(polled.count), milliseconds) > 0 else {
+      return descriptors.map { _ in false }
+    }
+    return polled.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
   }
 
   /// The scale from `Xft.dpi` in the server's resource database (96 dpi is 1), or 1.

@@ -33,11 +33,17 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case copyCalculation
   /// F10, Menu: opens the mode menu from the keyboard, the current mode's line selected.
   case openMenu
+  /// Ctrl+4: shows or hides the Convert lines.
+  case convert
+  /// Ctrl+U: opens the unit picker on the display's unit.
+  case pickUnit
+  /// Ctrl+S: swaps the two units of the Convert lines.
+  case swapUnits
 
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
     + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
-    + [.editRow, .undo, .redo, .copyCalculation, .openMenu]
+    + [.editRow, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit, .swapUnits]
 
   /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
@@ -58,13 +64,16 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .redo: "redo"
     case .copyCalculation: "copy a calculation"
     case .openMenu: "the mode menu"
+    case .convert: "Convert: units"
+    case .pickUnit: "pick a unit to convert"
+    case .swapUnits: "swap the units"
     }
   }
 
   /// Whether it does something in a mode: the tape's rows are not shown in Tip & Split.
   func means(in mode: Mode) -> Bool {
     switch self {
-    case .tape, .editRow: mode != .tip
+    case .tape, .editRow, .pickUnit, .swapUnits: mode != .tip
     default: true
     }
   }
@@ -221,6 +230,9 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,  XK_1,             .action(.mode(.basic)),                 "Ctrl+1"),
   KeyBinding(.control,  XK_2,             .action(.mode(.scientific)),            "Ctrl+2"),
   KeyBinding(.control,  XK_3,             .action(.mode(.tip)),                   "Ctrl+3"),
+  KeyBinding(.control,  XK_4,             .action(.convert),                      "Ctrl+4"),
+  KeyBinding(.control,  XK_u,             .action(.pickUnit),                     "Ctrl+U"),
+  KeyBinding(.control,  XK_s,             .action(.swapUnits),                    "Ctrl+S"),
   KeyBinding(.control,  XK_q,             .action(.quit),                         "Ctrl+Q"),
   KeyBinding(.control,  XK_w,             .action(.quit),                         "Ctrl+W"),
 ]

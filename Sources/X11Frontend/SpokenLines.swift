@@ -4,16 +4,20 @@ import CalculatorRender
 
 /// What a screen reader is told of a change, wherever the focus is (docs/SPEC.md section 9).
 ///
-/// A frame has a few spoken lines: its mode, then the display and, while the row cursor is on
-/// the tape, `Editing` while its number is edited, the row and its calculation; or in Tip &
-/// Split each field with its value and the share per person. After a turn of events, the lines
-/// that changed or appeared are said once, together and in order, through the window's
-/// notification, except the line a typed digit or point went into: the screen reader's key echo
-/// has just said that character. So `7 + 8 =` is heard as the echo's `7`, `plus`, `8`,
+/// A frame has a few spoken lines: its mode; with the Convert lines, their units
+/// (`Convert, kilometres to miles`); then the display (with Convert, the display and the
+/// converted value each with its unit: `36 kilometres`, `22.369362920544022906 miles`) and,
+/// while the row cursor is on the tape, `Editing` while its number is edited, the row and its
+/// calculation; or in Tip & Split each field with its value and the share per person. After a
+/// turn of events, the lines that went away (those that say so: `Convert off`), then those that
+/// changed or appeared, are said once, together and in order, through the window's
+/// notification, except the lines a typed digit or point went into: the screen reader's key
+/// echo has just said that character. So `7 + 8 =` is heard as the echo's `7`, `plus`, `8`,
 /// `equals`, then `15` from here; ⌫ after `123` as `12`; Ctrl+2 as `Scientific`; a preset in Tip
 /// & Split as `Tip, 18 percent, Per person, 33.34`; Up onto the tape as its newest row and its
 /// calculation (`= 1,345.9, 1,200 × 1.08 + 49.9 = 1,345.9`), Up again as the row alone
-/// (`+ 49.9`), an edit committed as the calculation computed again.
+/// (`+ 49.9`), an edit committed as the calculation computed again; a swap of units as
+/// `Convert, miles to kilometres, 36 miles, 57.936384 kilometres`.
 ///
 /// When no line changed but the tape did (Clear History, an undo or a redo of it or of an
 /// edit), that change is said: the one calculation that changed or came, else how many there
@@ -22,7 +26,9 @@ struct SpokenLines: Equatable, Sendable {
   /// What a line tells of.
   enum Subject: Hashable, Sendable {
     case mode
+    case units
     case display
+    case converted
     /// A row's number is being edited.
     case editing
     /// Shown row `row` of calculation `calculation` (0 = oldest) under the row cursor.
@@ -33,16 +39,17 @@ struct SpokenLines: Equatable, Sendable {
     case perPerson
   }
 
-  /// One line: its subject and its words.
+  /// One line: its subject and its words, and what to say when it goes away (nothing: nil).
   struct Line: Equatable, Sendable {
     var subject: Subject
     var text: String
+    var ending: String? = nil
   }
 
   var lines: [Line]
-  /// The line the keyboard types into: the display, a row being edited, or in Tip & Split the
-  /// active field.
-  var typedInto: Subject
+  /// The lines the keyboard types into: the display (and the converted value, which follows
+  /// it), a row being edited, or in Tip & Split the active field.
+  var typedInto: [Subject]
   /// The finished calculations, whose change is said when no line says it.
   var tape: HistoryTape
 
@@ -54,13 +61,26 @@ struct SpokenLines: Equatable, Sendable {
     lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
     tape = frame.tape.past
     guard let screen = frame.tip else {
+      if let convert = frame.convert {
+        let units = convert.units
+        lines.append(
+          Line(
+            subject: .units, text: "Convert, \(units.from.plural) to \(units.to.plural)",
+            ending: "Convert off"))
+      }
       // Right after an operator the display shows the 0 of an operand not yet begun: the
       // operator's echo said what happened (`7 +` is heard as `7`, `plus`, not `0`).
       let display = frame.display.text
       if !(frame.face.pendingOperation != nil && display == "0") {
-        lines.append(Line(subject: .display, text: display))
+        if let convert = frame.convert {
+          lines.append(
+            Line(subject: .display, text: ConvertView.spoken(display, in: convert.units.from)))
+          lines.append(Line(subject: .converted, text: convert.spokenConverted))
+        } else {
+          lines.append(Line(subject: .display, text: display))
+        }
       }
-      typedInto = .display
+      typedInto = frame.convert == nil ? [.display] : [.display, .converted]
       guard let selection = frame.tape.selection,
         tape.calculations.indices.contains(selection.calculation)
       else { return }
@@ -68,7 +88,7 @@ struct SpokenLines: Equatable, Sendable {
       let row = Subject.tapeRow(calculation: selection.calculation, row: selection.row)
       if let edited = selection.editedText {
         lines.append(Line(subject: .editing, text: SpokenLines.editingText))
-        typedInto = row
+        typedInto = [row]
         lines.append(Line(subject: row, text: edited))
       } else {
         lines.append(Line(subject: row, text: calculation.shownRow(selection.row)))
@@ -81,7 +101,7 @@ struct SpokenLines: Equatable, Sendable {
       lines.append(Line(subject: .field(field), text: text))
     }
     lines.append(Line(subject: .perPerson, text: "Per person, \(screen.perPerson)"))
-    typedInto = .field(screen.active)
+    typedInto = [.field(screen.active)]
   }
 
   /// A field with its value as a screen reader should say it: `Tip, 18 percent`.
@@ -108,16 +128,19 @@ struct SpokenLines: Equatable, Sendable {
     }
   }
 
-  /// What to say after `old`: the lines that changed or appeared, joined; without any, the
-  /// tape's change; nil for nothing.
+  /// What to say after `old`: the endings of the lines that went away, then the lines that
+  /// changed or appeared, joined; without any, the tape's change; nil for nothing.
   ///
-  /// The typed line is left out when `echoed` (the last key typed was a digit or point).
+  /// The typed lines are left out when `echoed` (the last key typed was a digit or point).
   func announcement(since old: SpokenLines, echoed: Bool) -> String? {
+    let ended = old.lines.filter { line in !lines.contains { $0.subject == line.subject } }
+      .compactMap(\.ending)
     let said = lines.filter { line in
-      !(echoed && line.subject == typedInto)
+      !(echoed && typedInto.contains(line.subject))
         && !old.lines.contains { $0.subject == line.subject && $0.text == line.text }
     }
-    guard said.isEmpty else { return said.map(\.text).joined(separator: ", ") }
+    let words = ended + said.map(\.text)
+    guard words.isEmpty else { return words.joined(separator: ", ") }
     return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape)
   }
 

@@ -2,14 +2,24 @@ import CalculatorCore
 import CalculatorLayout
 import Glibc
 
-/// The window size and mode kept between runs, the size in pixels at scale 1.
+/// The window size and mode kept between runs, the size in pixels at scale 1, and what Convert
+/// showed (`ConvertSettings`).
 ///
 /// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
-/// `~/.local/state/circlecalc/window-size`), one line such as `360x640 basic` (a line without
-/// a mode, as older versions wrote, is basic). A missing, unreadable or corrupt file is
-/// ignored; writes are atomic (a temporary file renamed over the old one), so a crash never
-/// leaves half a file.
+/// `~/.local/state/circlecalc/window-size`): a first line such as `360x640 basic` (a line
+/// without a mode, as older versions wrote, is basic), then Convert's lines. A missing,
+/// unreadable or corrupt first line makes the file ignored, a line after it that is not
+/// Convert's is skipped; writes are atomic (a temporary file renamed over the old one), so a
+/// crash never leaves half a file.
 struct WindowSizeStore: Sendable {
+  /// What the file holds.
+  struct Saved: Equatable, Sendable {
+    var width: Int
+    var height: Int
+    var mode: Mode
+    var convert = ConvertSettings()
+  }
+
   /// The folder that holds the file.
   let directory: String
 
@@ -20,39 +30,48 @@ struct WindowSizeStore: Sendable {
 
   var path: String { directory + "/window-size" }
 
-  /// The saved size and mode, or nil.
-  func load() -> (width: Int, height: Int, mode: Mode)? {
+  /// The largest file read: a size line and fourteen Convert lines take under 1 KiB.
+  static let sizeLimit = 4096
+
+  /// The saved size, mode and Convert settings, or nil.
+  func load() -> Saved? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 64)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    return WindowSizeStore.parse(String(nulTerminated: buffer))
+    var buffer = [UInt8](repeating: 0, count: WindowSizeStore.sizeLimit)
+    let count = fread(&buffer, 1, buffer.count, file)
+    return WindowSizeStore.parse(String(decoding: buffer.prefix(count), as: UTF8.self))
   }
 
-  /// Saves the size and mode; failures are ignored (the next start simply uses the default).
-  func save(width: Int, height: Int, mode: Mode) {
-    guard WindowSizeStore.isSensible(width, height) else { return }
+  /// Saves the size, mode and Convert settings; failures are ignored (the next start simply
+  /// uses the defaults).
+  func save(_ saved: Saved) {
+    guard WindowSizeStore.isSensible(saved.width, saved.height) else { return }
     StateDirectory(path: directory).write(
-      WindowSizeStore.format(width: width, height: height, mode: mode), to: "window-size",
-      mode: 0o644)
+      WindowSizeStore.format(saved), to: "window-size", mode: 0o644)
   }
 
-  /// `"852x393 scientific\n"` → (852, 393, scientific), `"360x640\n"` → (360, 640, basic);
-  /// anything else → nil.
-  static func parse(_ text: String) -> (width: Int, height: Int, mode: Mode)? {
-    let line = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
-    let fields = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+  /// `"852x393 scientific\n"` → (852, 393, scientific), `"360x640\n"` → (360, 640, basic),
+  /// each with the Convert lines that follow; nil when the first line is not a size.
+  static func parse(_ text: String) -> Saved? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    if text.hasSuffix("\n") { lines = lines.dropLast() }
+    guard let first = lines.popFirst() else { return nil }
+    let fields = first.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
     let parts = fields[0].split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
       let width = Int(parts[0]), let height = Int(parts[1]), isSensible(width, height),
       let mode = fields.count == 2 ? Mode(rawValue: String(fields[1])) : .basic
     else { return nil }
-    return (width, height, mode)
+    var saved = Saved(width: width, height: height, mode: mode)
+    for line in lines { saved.convert.read(line) }
+    return saved
   }
 
-  static func format(width: Int, height: Int, mode: Mode) -> String {
-    "\(width)x\(height) \(mode.rawValue)\n"
+  /// The file's text: the size line, then Convert's.
+  static func format(_ saved: Saved) -> String {
+    (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + saved.convert.lines)
+      .joined(separator: "\n") + "\n"
   }
 
   /// Sizes a window can have: 1 to `Layout.maximumRequestedSide` pixels each way.

@@ -2,8 +2,9 @@ import CX11
 import CalculatorCore
 
 /// What a key pressed asks for, in the order `WindowState.keyAction(for:state:)` looks: the
-/// open menu's keys, the selected row's, then the bindings table.
+/// open unit picker's keys, the open menu's, the selected row's, then the bindings table.
 enum KeyAction: Hashable, Sendable {
+  case picker(PickerCommand)
   case menu(MenuCommand)
   case tape(TapeCommand)
   case command(KeyCommand)
@@ -12,6 +13,15 @@ enum KeyAction: Hashable, Sendable {
 extension WindowState {
   /// What a key does now: a keysym from `XLookupString` with its event's modifier `state`.
   func keyAction(for keysym: KeySym, state: UInt32) -> KeyAction? {
+    if picker != nil {
+      let modifiers = Modifiers(eventState: state)
+      if modifiers.subtracting(.shift).isEmpty,
+        let command = pickerBindings.first(where: { $0.keysym == keysym })
+      {
+        return .picker(command.command)
+      }
+      if let typed = PickerCommand.typing(keysym, modifiers: modifiers) { return .picker(typed) }
+    }
     if menu != nil, let command = menuBindings.first(where: { $0.keysym == keysym }) {
       return .menu(command.command)
     }
@@ -49,6 +59,7 @@ extension WindowState {
   mutating func perform(
     _ action: AppAction, keycode: UInt32, at now: ContinuousClock.Instant = .now
   ) {
+    if action != .pickUnit { picker = nil }  // like any key, it closes the picker
     switch action {
     case .toggleShortcuts: toggleShortcuts()
     case .mode(let mode): switchMode(to: mode)
@@ -60,6 +71,9 @@ extension WindowState {
     case .undo: undoChange(at: now)
     case .redo: redoChange(at: now)
     case .openMenu: openMenuFromKeyboard()
+    case .convert: toggleConvert()
+    case .pickUnit: togglePicker()
+    case .swapUnits: swapUnits()
     case .copy, .copyCalculation, .paste, .quit: break
     }
   }

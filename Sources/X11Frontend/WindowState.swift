@@ -62,6 +62,21 @@ struct WindowState: Equatable, Sendable {
   private(set) var showsFocusRing = true
   /// The calculator when tip mode was last entered: its result was offered as the bill then.
   private var offeredCalculator: Calculator?
+  /// Convert: whether its lines show, their category and the pairs of units chosen
+  /// (docs/SPEC.md section 10.4); the layout follows.
+  var convert = ConvertSettings() {
+    didSet { if convert.isOn != oldValue.isOn { layOut(mode) } }
+  }
+  /// The open unit picker.
+  var picker: UnitPicker?
+  /// The currency rates stored in the cache folder, once read (nil without them).
+  var rates: CurrencyRates?
+  /// Whether the stored rates have been read (the window reads them when currencies show).
+  var hasReadRates = false
+  /// The background update of the rates: none, running, or the last one failed.
+  var ratesUpdate = RatesUpdateStatus.idle
+  /// When this window last started an update, in seconds since 1970.
+  var ratesAttempt: Int?
 
   init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
     document = Document(calculator: calculator)
@@ -91,7 +106,14 @@ struct WindowState: Equatable, Sendable {
   /// Which keypad shows; switching keeps the calculator.
   var mode: Mode {
     get { layout.keypad.mode }
-    set { layout = Layout(width: width, height: height, keypad: .of(newValue), scale: scale) }
+    set { layOut(newValue) }
+  }
+
+  /// Lays the window out again for `mode`, with the Convert lines when they show there.
+  private mutating func layOut(_ mode: Mode) {
+    layout = Layout(
+      width: width, height: height, keypad: .of(mode), scale: scale,
+      converts: convert.isOn && mode != .tip)
   }
 
   /// The window's width in pixels.
@@ -104,10 +126,12 @@ struct WindowState: Equatable, Sendable {
   var frame: Frame {
     var frame = tapeFrame
     frame.menuSelection = menu
+    frame.picker = pickerView
     frame.pressed = litCell
     frame.shortcuts = showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = displayCue
-    frame.focused = menu == nil && showsFocusRing ? focusedCell : nil  // the open menu has it
+    // The open menu or picker has it.
+    frame.focused = menu == nil && picker == nil && showsFocusRing ? focusedCell : nil
     frame.focusedField = mode == .tip && focusesField && showsFocusRing ? tip.active : nil
     return frame
   }
@@ -115,7 +139,8 @@ struct WindowState: Equatable, Sendable {
   /// The frame as far as what the calculators show, the row cursor and the tape's scrolling go.
   var tapeFrame: Frame {
     var frame = Frame(
-      layout: layout, calculator: calculator, tape: tape, split: tip, showsSecond: showsSecond)
+      layout: layout, calculator: calculator, tape: tape, split: tip, showsSecond: showsSecond,
+      units: convertUnits)
     frame.tape.selection = tapeSelection
     frame.tape.offset = historyOffset
     frame.tape.panelOffset = panelOffset
@@ -140,7 +165,7 @@ struct WindowState: Equatable, Sendable {
   /// A new size: a pointer press is dropped and the tape returns to the newest row, or to the
   /// row cursor's row.
   mutating func resize(width: Int, height: Int) {
-    layout = Layout(width: width, height: height, keypad: layout.keypad, scale: scale)
+    layout = layout.resized(width: width, height: height)
     if case .pointer = highlight { highlight = nil }
     swipeStart = nil
     historyOffset = 0
@@ -202,11 +227,7 @@ struct WindowState: Equatable, Sendable {
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
   /// acts.
   mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now) {
-    if showsShortcuts || menu != nil {
-      showsShortcuts = false
-      menu = nil
-      if key == .allClear { return }
-    }
+    if closeOverlays(), key == .allClear { return }
     if mode == .tip {
       guard let tipKey = TipKey(key) else { return }
       highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
@@ -238,6 +259,7 @@ struct WindowState: Equatable, Sendable {
   mutating func toggleShortcuts() {
     showsShortcuts.toggle()
     menu = nil
+    picker = nil
     highlight = nil
   }
 
@@ -245,7 +267,19 @@ struct WindowState: Equatable, Sendable {
   mutating func toggleMenu() {
     menu = menu == nil ? MenuSelection() : nil
     showsShortcuts = false
+    picker = nil
     highlight = nil
+  }
+
+  /// Closes the shortcuts overlay, the mode menu and the unit picker; true when one was open.
+  @discardableResult
+  mutating func closeOverlays() -> Bool {
+    defer {
+      showsShortcuts = false
+      menu = nil
+      picker = nil
+    }
+    return showsShortcuts || menu != nil || picker != nil
   }
 
   /// Button 1 went down; a click while the overlay shows only closes it, and while the menu
@@ -271,6 +305,10 @@ struct WindowState: Equatable, Sendable {
     let click = tapeClick
     userActed()
     swipeStart = nil
+    if picker != nil {
+      highlight = nil
+      return pickerPressed(at: point)
+    }
     if showsShortcuts {
       showsShortcuts = false
       highlight = nil
@@ -287,6 +325,10 @@ struct WindowState: Equatable, Sendable {
       return
     }
     if let click, editOnDoubleClick(at: point, after: click, now: now) {
+      highlight = nil
+      return
+    }
+    if convertPressed(at: point) {
       highlight = nil
       return
     }
@@ -353,6 +395,7 @@ struct WindowState: Equatable, Sendable {
     menu = nil
     switch item {
     case .mode(let mode): switchMode(to: mode)
+    case .convert: toggleConvert()
     case .keyboardShortcuts: showsShortcuts = true
     case .clearHistory: clearHistory()
     case .separator: break
@@ -372,8 +415,7 @@ struct WindowState: Equatable, Sendable {
   /// The window keeps the size the user gave it, unless it is below the new mode's minimum
   /// (docs/SPEC.md section 3): then it asks to grow to that minimum, each side as needed.
   mutating func switchMode(to mode: Mode) {
-    menu = nil
-    showsShortcuts = false
+    closeOverlays()
     highlight = nil
     guard mode != self.mode else { return }
     // The ring stays on the same key when the new keypad has it (the basic keys all are).
@@ -493,8 +535,7 @@ struct WindowState: Equatable, Sendable {
   /// (in tip mode the Bill field), the first Shift+Tab the last key. Like any key, it closes the
   /// overlay and the menu.
   mutating func moveFocus(by step: Int) {
-    showsShortcuts = false
-    menu = nil
+    closeOverlays()
     let stops = focusStops
     guard let first = stops.first, let last = stops.last else { return }
     guard let current = focusedStop, let index = stops.firstIndex(of: current) else {
@@ -517,6 +558,7 @@ struct WindowState: Equatable, Sendable {
   /// It stops with the tape's oldest row at the top and with the newest row at the bottom. Over
   /// the side panel it scrolls the panel's lines, elsewhere the strip.
   mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
+    if picker != nil { return scrollPicker(by: -rows) }  // older is up the list
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {
@@ -594,8 +636,7 @@ extension WindowState {
   /// Pastes one number as the entry (while a past number is edited, as that number); false,
   /// changing nothing, when the core refuses the text.
   mutating func paste(_ text: String) -> Bool {
-    showsShortcuts = false
-    menu = nil
+    closeOverlays()
     highlight = nil
     if mode == .tip { return document.tip.paste(text) }
     if tapeCursor?.edit != nil {

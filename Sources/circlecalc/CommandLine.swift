@@ -28,7 +28,9 @@ enum Command: Equatable {
   case benchmarkCore(count: Int)
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
-  case run(keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?, dpi: Int?)
+  case run(
+    keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?, dpi: Int?,
+    units: String? = nil)
 
   /// The `--keys`, read in the token language of the mode: Tip & Split has its own.
   enum Keys: Equatable {
@@ -48,15 +50,18 @@ enum Command: Equatable {
       (.benchmarkFunctions(let a), .benchmarkFunctions(let x)),
       (.benchmarkHistory(let a), .benchmarkHistory(let x)):
       a == x
-    case (.run(let a, let m, let b, let c, let d), .run(let x, let n, let y, let z, let w)):
+    case (
+      .run(let a, let m, let b, let c, let d, let u), .run(let x, let n, let y, let z, let w, let v)
+    ):
       a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height && d == w
+        && u == v
     default: false
     }
   }
 
   static let usage = """
     usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH] [--dpi N]
+    [--size WxH] [--dpi N] [--units 'FROM to TO']
            circlecalc --history | --convert 'VALUE FROM to TO' | --list-units \
     | --update-rates [URL]
     """
@@ -80,6 +85,8 @@ enum Command: Equatable {
       --dpi N            the screen's dpi (default 96 headless, Xft.dpi for the window): the
                          window's size scales by it; --render draws its --size as a window
                          at that dpi would
+      --units 'FROM to TO'  show the Convert lines between these units (basic and scientific;
+                         the window or --render): 'km to mi', 'C to F', 'USD to EUR'
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
       --history          print the saved history, one calculation per line, oldest first
       --convert 'VALUE FROM to TO'
@@ -137,6 +144,7 @@ enum Command: Equatable {
     var output: Output?
     var size: (width: Int, height: Int)?
     var dpi: Int?
+    var units: String?
     var benchmark: (option: String, count: Int)?
     var informational: Command?
     var standalone: (option: String, command: Command)?
@@ -206,6 +214,7 @@ enum Command: Equatable {
       case "--render": try setOutput(.render(path: try value(for: option)), option)
       case "--icon": try setOutput(.icon(path: try value(for: option)), option)
       case "--size": size = try parseSize(try value(for: option))
+      case "--units": units = try value(for: option)
       case "--dpi":
         let text = try value(for: option)
         guard let number = Int(text), (48...480).contains(number) else {
@@ -237,7 +246,7 @@ enum Command: Equatable {
     }
     if let standalone {
       guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
-        informational == nil
+        informational == nil, units == nil
       else {
         throw CommandLineError("\(standalone.option) cannot be combined with other options")
       }
@@ -254,7 +263,17 @@ enum Command: Equatable {
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }
-    return .run(keys: keys, mode: mode, output: output ?? .window, size: size, dpi: dpi)
+    if units != nil {
+      // docs/SPEC.md section 10.4: the Convert lines belong to the calculator's keypads.
+      switch output {
+      case .print?, .state?, .icon?:
+        throw CommandLineError("--units goes with --render or the window, not --print or --state")
+      default: break
+      }
+      if mode == .tip { throw CommandLineError("--units needs --mode basic or scientific") }
+    }
+    return .run(
+      keys: keys, mode: mode, output: output ?? .window, size: size, dpi: dpi, units: units)
   }
 
   /// `"360x640"` → (360, 640); sides from 1 to `Layout.maximumRequestedSide`.

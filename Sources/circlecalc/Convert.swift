@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorRates
+import CalculatorRender
 import X11Frontend
 
 /// `--convert 'VALUE FROM to TO'`: prints the result as the display shows it, exit status 0;
@@ -23,16 +24,45 @@ func convert(_ text: String) -> Int32 {
   return 2
 }
 
+/// `--units 'FROM to TO'`: the two units of the Convert lines, with the caption a currency
+/// has; nil, after one line on stderr, when they cannot be converted between (exit status 2).
+func convertUnits(_ text: String) -> ConvertUnits? {
+  let stored = storedRates()
+  let rates = try? stored.get()
+  do throws(ConversionError) {
+    let (from, to) = try Conversion.units(parsing: text, rates: rates)
+    return ConvertUnits(
+      from: from, to: to,
+      caption: from.category == .currency ? ConvertUnits.ratesCaption(rates, update: .idle) : nil)
+  } catch .noRates {
+    if case .failure(let problem) = stored, problem != .missing {
+      printError("circlecalc: \(problem); run circlecalc --update-rates")
+    } else {
+      printError("circlecalc: \(ConversionError.noRates)")
+    }
+  } catch {
+    printError("circlecalc: \(error) in --units")
+  }
+  return nil
+}
+
 /// `--update-rates [URL]`: prints the date of the rates stored, exit status 0; one line on
 /// stderr and exit status 1 when the download, the file or storing it fails, the stored rates
 /// then left as they were.
+///
+/// Without URL, from `$CIRCLECALC_RATES_URL` or the ECB.
 func updateRates(from url: String?) -> Int32 {
   guard let timeout = RatesDownload.timeoutFromEnvironment else {
     printError(
       "circlecalc: invalid \(RatesDownload.timeoutVariable): expected whole seconds from 1 to 600")
     return 2
   }
-  let download = RatesDownload(url: url ?? RatesDownload.defaultURL, timeout: timeout)
+  guard let address = url ?? RatesDownload.addressFromEnvironment else {
+    printError(
+      "circlecalc: invalid \(RatesDownload.addressVariable): expected http:// or https://")
+    return 2
+  }
+  let download = RatesDownload(url: address, timeout: timeout)
   guard let file = RatesFile.standard else {
     printError("circlecalc: cannot update the rates: \(RatesError.noCacheFolder)")
     return 1

@@ -47,7 +47,12 @@ import X11Frontend
   case .benchmarkHistory(let count):
     Benchmark.history(count)
     return 0
-  case .run(let keys, let mode, let output, let size, let dpi):
+  case .run(let keys, let mode, let output, let size, let dpi, let unitsText):
+    var units: ConvertUnits?
+    if let unitsText {
+      guard let chosen = convertUnits(unitsText) else { return 2 }
+      units = chosen
+    }
     // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file.
     var document = Document()
     var split = TipCalculator()
@@ -76,8 +81,9 @@ import X11Frontend
       let size = size ?? Layout.defaultSize(for: mode ?? .basic)
       let layout = Layout(
         width: size.width, height: size.height, keypad: .of(mode ?? .basic),
-        scale: Double(dpi ?? 96) / 96)
-      let frame = Frame(layout: layout, calculator: calculator, tape: tape, split: split)
+        scale: Double(dpi ?? 96) / 96, converts: units != nil)
+      let frame = Frame(
+        layout: layout, calculator: calculator, tape: tape, split: split, units: units)
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
@@ -102,6 +108,9 @@ import X11Frontend
       return 0
     case .window:
       var options = WindowOptions(mode: mode)
+      options.units = units.map {
+        ($0.from.category, UnitPair(from: $0.from.symbol, to: $0.to.symbol))
+      }
       options.scale = dpi.map { Double($0) / 96 }
       if let size {
         options.width = size.width

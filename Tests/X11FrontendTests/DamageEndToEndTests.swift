@@ -115,6 +115,7 @@ struct DamageEndToEndTests {
       let keysym = XStringToKeysym(isControl ? String(name.dropFirst(5)) : name)
       model.userActed()
       switch model.keyAction(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
+      case .picker(let command): model.perform(command)
       case .menu(let command): model.perform(command)
       case .tape(let command): model.perform(command)
       case .command(.key(let key)): model.typeKey(key, keycode: Session.keycode)

@@ -21,6 +21,7 @@ extension WindowState {
       let keysym = XStringToKeysym(String(rest))
       userActed()
       switch keyAction(for: keysym, state: modifiers) {
+      case .picker(let command): perform(command)
       case .menu(let command): perform(command)
       case .tape(let command): perform(command, at: now)
       case .command(.key(let key)): typeKey(key, keycode: 10, at: now)

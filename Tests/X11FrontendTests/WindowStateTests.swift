@@ -153,12 +153,14 @@ import Testing
     state.moveMenuSelection(by: 1)
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
     state.moveMenuSelection(by: 1)  // over the separator
+    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
+    state.moveMenuSelection(by: 1)
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
     state.moveMenuSelection(by: 1)
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
     state.moveMenuSelection(by: 1)  // wraps
     #expect(state.menu?.index == 0)
-    for _ in 0..<4 { state.moveMenuSelection(by: -1) }
+    for _ in 0..<5 { state.moveMenuSelection(by: -1) }
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
     state.chooseMenuSelection()
     #expect(state.mode == .scientific)

@@ -12,8 +12,8 @@
 #ifndef CIRCLECALC_ACCESSIBILITY_H
 #define CIRCLECALC_ACCESSIBILITY_H
 
-/* What a node is; the application node (id 0) exists from the start. Push buttons and (radio)
- * menu items have the `click` action; an entry holds a text (AtkText: editable, one line); a
+/* What a node is; the application node (id 0) exists from the start. Push buttons and (radio,
+ * check) menu items have the `click` action; an entry holds a text (AtkText: editable, one line); a
  * menu tells which of its items is selected (AtkSelection); a notification speaks what
  * `announce` gives it (inside a status bar, screen readers say it without its role). */
 typedef enum cca_role {
@@ -26,6 +26,7 @@ typedef enum cca_role {
   CCA_ROLE_MENU_ITEM,
   CCA_ROLE_RADIO_MENU_ITEM,
   CCA_ROLE_ENTRY,
+  CCA_ROLE_CHECK_MENU_ITEM,
   CCA_ROLE_STATUS_BAR,
   CCA_ROLE_NOTIFICATION,
 } cca_role;
@@ -99,12 +100,13 @@ typedef struct cca_table {
    * where a screen reader may consume it) before the window acts on it; 1 when a listener
    * consumed it: the window then does nothing with it. 0 while the bridge is not running. */
   int (*key_event)(const cca_key_event *event);
-  /* Sleeps in one poll() on `fd` and the bridge's own descriptors, at most `timeout_ms`
-   * (-1: no limit), runs what the bridge has to do, and returns 1 when `fd` is readable. */
-  int (*wait)(int fd, int timeout_ms);
+  /* Sleeps in one poll() on the `count` descriptors `fds` (at most 32: the X connection, a
+   * child's output…) and the bridge's own, at most `timeout_ms` (-1: no limit), runs what the
+   * bridge has to do, and returns a mask: bit i set when fds[i] is readable or has ended. */
+  unsigned (*wait)(const int *fds, int count, int timeout_ms);
 } cca_table;
 
-#define CCA_VERSION 3
+#define CCA_VERSION 4
 
 /* The one symbol circlecalc looks up, and the only one the library exports. */
 __attribute__((visibility("default"))) const cca_table *circlecalc_accessibility_table(void);

@@ -1,0 +1,216 @@
+import CCairo
+import CalculatorCore
+import CalculatorLayout
+
+extension Renderer {
+  /// The Convert lines (docs/SPEC.md section 10.4): the converted value fitted as the display
+  /// is, each unit's button under its number, the swap key, and the caption at the left of the
+  /// last line.
+  func drawConvert(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    guard let view = frame.convert, let lines = layout.convert else { return }
+    for side in UnitSide.allCases {
+      let symbol = view.unit(side).symbol
+      drawUnitButton(
+        symbol, in: lines.unitButton(side, holding: symbol), size: lines.unitFontSize,
+        context: context)
+    }
+    paintSprite(of: lines.swap, ringWidth: 0, color: Theme.unitButtonFill, in: context)
+    context.setColor(Theme.unitButtonLabel)
+    showCentered(
+      Theme.swapLabel, face: labelFace, size: Theme.swapLabelSize * 2 * lines.swap.radius,
+      in: lines.swap.bounds, context: context)
+    let fit = fit(
+      view.converted, in: lines.convertedRect, baseSize: lines.convertedFontSize,
+      showsIndicator: false, context: context)
+    context.setColor(Theme.convertedText)
+    context.setFont(displayFace, size: fit.size)
+    context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
+    if let caption = view.units.caption {
+      let line = lines.toLine
+      let button = lines.unitButton(.to, holding: view.units.to.symbol)
+      context.setColor(Theme.captionText)
+      showFitted(
+        caption, face: labelFace, size: lines.captionFontSize, left: line.minX.rounded(),
+        width: button.minX - line.minX - button.height / 2,
+        baseline: (line.minY + line.height / 2 + 0.36 * lines.captionFontSize).rounded(),
+        context: context)
+    }
+  }
+
+  /// A unit's button: a pill in whole pixels holding the symbol, centred, shrunk to fit.
+  private func drawUnitButton(
+    _ symbol: String, in rect: Rect, size: Double, context: CairoContext
+  ) {
+    let pill = Rect(
+      x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
+      height: rect.height.rounded())
+    context.setColor(Theme.unitButtonFill)
+    context.addRoundedRect(pill, radius: pill.height / 2)
+    cairo_fill(context.pointer)
+    context.setColor(Theme.unitButtonLabel)
+    showCentered(
+      symbol, face: symbolFace, size: size,
+      in: Rect(
+        x: pill.minX + pill.height / 3, y: pill.minY, width: pill.width - 2 * pill.height / 3,
+        height: pill.height), context: context)
+  }
+
+  /// Draws `text` centred in `rect` across and on the middle of a `0` down, shrunk to the
+  /// rect's width.
+  func showCentered(
+    _ text: String, face: FontFace, size: Double, in rect: Rect, context: CairoContext
+  ) {
+    context.setFont(face, size: size)
+    var ink = context.extents(text)
+    var fitted = size
+    if ink.width > rect.width {
+      fitted = size * rect.width / max(ink.width, 1) * 0.999
+      context.setFont(face, size: fitted)
+      ink = context.extents(text)
+    }
+    let zero = context.extents("0")
+    context.showText(
+      text, x: (rect.minX + rect.width / 2 - ink.x - ink.width / 2).rounded(),
+      y: (rect.minY + rect.height / 2 - zero.y - zero.height / 2).rounded())
+  }
+
+  /// The unit picker (docs/SPEC.md section 10.4), over the window dimmed as under the
+  /// shortcuts: a rounded panel with the two tabs (the selected one lit), the filter line, and
+  /// the list's lines that show: the selected one lit, a check mark at the unit or category in
+  /// use, a unit's symbol in orange and its name in gray, a category with `›`.
+  func drawPicker(_ frame: Frame, layout: Layout, in context: CairoContext) {
+    guard let view = frame.picker, let picker = layout.picker else { return }
+    context.setColor(Theme.background, alpha: Theme.overlayDim)
+    cairo_paint(context.pointer)
+    let size = picker.fontSize
+    context.setColor(Theme.overlayPanel)
+    context.addRoundedRect(picker.panel, radius: 0.8 * size)
+    cairo_fill(context.pointer)
+    let inset = 0.9 * size
+    func baseline(_ row: Rect) -> Double { (row.minY + row.height / 2 + 0.36 * size).rounded() }
+    func highlight(_ row: Rect) {
+      context.setColor(Theme.menuSelection)
+      context.addRoundedRect(
+        Rect(
+          x: row.minX + 0.3 * size, y: row.minY, width: row.width - 0.6 * size,
+          height: row.height), radius: 0.4 * size)
+      cairo_fill(context.pointer)
+    }
+    for (side, tab) in zip(UnitSide.allCases, picker.tabs) {
+      if side == view.side { highlight(tab) }
+      let title = side == .from ? "From" : "To"
+      let symbol = view.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
+      context.setFont(labelFace, size: size)
+      let titleWidth = context.extents(title + " ").advance
+      context.setFont(symbolFace, size: size)
+      let symbolWidth = context.extents(symbol).advance
+      let left = (tab.minX + (tab.width - titleWidth - symbolWidth) / 2).rounded()
+      context.setColor(Theme.overlayTitle)
+      context.setFont(labelFace, size: size)
+      context.showText(title, x: left, y: baseline(tab))
+      context.setColor(Theme.pickerUnit)
+      context.setFont(symbolFace, size: size)
+      context.showText(symbol, x: left + titleWidth, y: baseline(tab))
+    }
+    let filter = picker.filter
+    context.setFont(labelFace, size: size)
+    context.setColor(view.filter.isEmpty ? Theme.pickerPlaceholder : Theme.overlayTitle)
+    context.showText(
+      view.filter.isEmpty ? PickerView.filterPlaceholder : view.filter + "▏",
+      x: (filter.minX + inset).rounded(), y: baseline(filter))
+    context.setColor(Theme.menuSeparator)
+    cairo_rectangle(
+      context.pointer, (filter.minX + inset).rounded(), filter.maxY.rounded(.down),
+      (filter.width - 2 * inset).rounded(), 1)
+    cairo_fill(context.pointer)
+    for (slot, row) in picker.rows.enumerated() {
+      let index = view.offset + slot
+      guard view.lines.indices.contains(index) else { break }
+      drawPickerLine(
+        view.lines[index], in: row, isSelected: index == view.selection, picker: picker,
+        highlight: highlight, context: context)
+    }
+    drawScrollBar(view, picker: picker, context: context)
+  }
+
+  private func drawPickerLine(
+    _ line: PickerLine, in row: Rect, isSelected: Bool, picker: PickerLayout,
+    highlight: (Rect) -> Void, context: CairoContext
+  ) {
+    let size = picker.fontSize
+    let inset = 0.9 * size
+    let baseline = (row.minY + row.height / 2 + 0.36 * size).rounded()
+    if isSelected { highlight(row) }
+    if line.isChecked {
+      context.setColor(Theme.overlayKeys)
+      context.setFont(labelFace, size: size)
+      context.showText("✓", x: row.minX + inset, y: baseline)
+    }
+    let left = (row.minX + inset + 1.6 * size).rounded()
+    let right = row.maxX - inset
+    switch line.kind {
+    case .back:
+      context.setColor(Theme.overlayTitle)
+      context.setFont(labelFace, size: size)
+      context.showText("‹ " + line.text, x: left, y: baseline)
+    case .category:
+      context.setColor(Theme.overlayTitle)
+      context.setFont(labelFace, size: size)
+      context.showText(line.text, x: left, y: baseline)
+      context.setColor(Theme.pickerDetail)
+      let arrow = context.extents("›")
+      context.showText("›", x: (right - arrow.x - arrow.width).rounded(), y: baseline)
+    case .unit:
+      context.setColor(Theme.pickerUnit)
+      showFitted(
+        line.symbol, face: symbolFace, size: size, left: left,
+        width: picker.nameColumn - 0.4 * size, baseline: baseline, context: context)
+      var nameRight = right
+      if let detail = line.detail {
+        context.setColor(Theme.pickerDetail)
+        context.setFont(labelFace, size: 0.85 * size)
+        let ink = context.extents(detail)
+        let x = (right - ink.x - ink.width).rounded()
+        context.showText(detail, x: x, y: baseline)
+        nameRight = x - 0.6 * size
+      }
+      context.setColor(Theme.pickerName)
+      showFitted(
+        line.text, face: labelFace, size: size, left: left + picker.nameColumn,
+        width: nameRight - left - picker.nameColumn, baseline: baseline, context: context)
+    }
+  }
+
+  /// Draws `text` from `left`, shrunk to `width` when wider.
+  func showFitted(
+    _ text: String, face: FontFace, size: Double, left: Double, width: Double,
+    baseline: Double, context: CairoContext
+  ) {
+    context.setFont(face, size: size)
+    let advance = context.extents(text).advance
+    if advance > width {
+      context.setFont(face, size: size * max(width, 1) / advance * 0.999)
+    }
+    context.showText(text, x: left, y: baseline)
+  }
+
+  /// A thin bar at the list's right edge, when it holds more lines than show.
+  ///
+  /// Its length is the part that shows, its place where that part is; whole pixels.
+  private func drawScrollBar(_ view: PickerView, picker: PickerLayout, context: CairoContext) {
+    let shown = picker.rows.count
+    guard view.lines.count > shown, let first = picker.rows.first, let last = picker.rows.last
+    else { return }
+    let track = Rect(
+      x: first.maxX - 0.45 * picker.fontSize, y: first.minY, width: 0.2 * picker.fontSize,
+      height: last.maxY - first.minY)
+    let count = Double(view.lines.count)
+    let top = track.minY + track.height * Double(view.offset) / count
+    let height = track.height * Double(shown) / count
+    context.setColor(Theme.menuSeparator)
+    cairo_rectangle(
+      context.pointer, track.minX.rounded(), top.rounded(), max(1, track.width.rounded()),
+      max(1, height.rounded()))
+    cairo_fill(context.pointer)
+  }
+}

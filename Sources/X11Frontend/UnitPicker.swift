@@ -1,0 +1,76 @@
+import CalculatorCore
+import CalculatorLayout
+import CalculatorRender
+
+/// The open unit picker (docs/SPEC.md section 10.4): which side's unit it picks, the list it
+/// shows, what was typed to filter it, the selected row and the scrolling.
+///
+/// A list of categories, or of one category's units (under a row back to the categories).
+/// Typing filters by symbol or name: a category's units, or over the categories every unit
+/// of every category besides the categories whose title matches.
+struct UnitPicker: Equatable, Sendable {
+  /// What the list holds.
+  enum Stage: Equatable, Sendable {
+    case categories
+    case units(UnitCategory)
+  }
+
+  /// One row of the list.
+  enum Row: Equatable, Sendable {
+    /// Back to the categories.
+    case back
+    /// A category: lists its units.
+    case category(UnitCategory)
+    /// A unit: picks it.
+    case unit(ConversionUnit)
+  }
+
+  /// The unit being picked.
+  var side: UnitSide
+  var stage: Stage
+  /// What was typed, as typed.
+  var filter = ""
+  /// The selected row, an index into `rows`.
+  var selection: Int?
+  /// The first row that shows.
+  var offset = 0
+
+  /// The rows of the list, with the currencies of `rates`.
+  func rows(rates: CurrencyRates?) -> [Row] {
+    switch stage {
+    case .categories:
+      let categories = UnitCategory.allCases.filter {
+        filter.isEmpty || $0.title.lowercased().contains(filter.lowercased())
+      }
+      let units =
+        filter.isEmpty
+        ? [] : UnitCategory.allCases.flatMap { UnitTable.units(in: $0, rates: rates) }
+      return categories.map(Row.category) + UnitPicker.matching(units, filter).map(Row.unit)
+    case .units(let category):
+      return [.back]
+        + UnitPicker.matching(UnitTable.units(in: category, rates: rates), filter).map(Row.unit)
+    }
+  }
+
+  /// The units that `filter` matches, best first: its symbol or another spelling exactly,
+  /// then one starting with it, then a name starting with it, then any holding it (any case);
+  /// all of them, in the table's order, for no filter.
+  static func matching(_ units: [ConversionUnit], _ filter: String) -> [ConversionUnit] {
+    guard !filter.isEmpty else { return units }
+    let typed = filter.lowercased()
+    func rank(_ unit: ConversionUnit) -> Int? {
+      let symbols = [unit.symbol] + unit.aliases
+      let names = [unit.name, unit.plural].map { $0.lowercased() }
+      if symbols.contains(filter) { return 0 }
+      if symbols.contains(where: { $0.lowercased().hasPrefix(typed) }) { return 1 }
+      if names.contains(where: { $0.hasPrefix(typed) }) { return 2 }
+      if (symbols.map { $0.lowercased() } + names).contains(where: { $0.contains(typed) }) {
+        return 3
+      }
+      return nil
+    }
+    return units.compactMap { unit in rank(unit).map { (unit, $0) } }
+      .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+      .map(\.element.0)
+  }
+}
