@@ -62,6 +62,16 @@ enum Reference {
   /// minimum scaled), no circle is under 28 px scaled; 600 sizes per mode.
   @Test(arguments: Mode.allCases, [1.0, 1.5, 2.0])
   func circlesNeverGoBelowTheMinimum(mode: Mode, scale: Double) {
+    circlesStayAtLeastTheMinimum(mode: mode, scale: scale, converts: false)
+  }
+
+  /// docs/SPEC.md section 10.4: the Convert lines keep each mode's minimum size.
+  @Test(arguments: [Mode.basic, .scientific], [1.0, 1.5, 2.0])
+  func circlesNeverGoBelowTheMinimumWithConvert(mode: Mode, scale: Double) {
+    circlesStayAtLeastTheMinimum(mode: mode, scale: scale, converts: true)
+  }
+
+  func circlesStayAtLeastTheMinimum(mode: Mode, scale: Double, converts: Bool) {
     var random = TestSupport.SeededGenerator(seed: UInt64(scale * 10) + 7)
     let minimum = Layout.minimumSize(for: mode)
     let least = (
@@ -77,7 +87,9 @@ enum Reference {
         ))
     }
     for (width, height) in sizes {
-      let layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
+      let layout = Layout(
+        width: width, height: height, keypad: .of(mode), scale: scale, converts: converts)
+      #expect((layout.convert != nil) == converts)
       let smallest = Keypad.of(mode).positions.map { 2 * layout.circle(at: $0).radius }.min() ?? 0
       #expect(smallest >= Layout.minimumCircle * scale, "\(mode) \(width)×\(height)")
     }

@@ -10,8 +10,15 @@ import Testing
 /// minimum size (scaled by the dpi) to 2560 × 1600, each drawn with a full tape, and checked in
 /// the pixels: every circle a true circle of its fill at least 28 px (scaled) across, its label
 /// inside it, nothing overlapping it; the strip's rows whole; no blank rectangle over 30% of
-/// the window.
+/// the window. With the Convert lines (docs/SPEC.md section 10.4), the same 360 triples of Basic
+/// and Scientific again, the lines' text, buttons and swap key also over no circle.
 @Suite struct ArrangementPropertyTests {
+  /// Kilometres to miles: the converted value is 20 digits, as wide as a line gets.
+  static let units: ConvertUnits = {
+    let pair = try? Conversion.units(parsing: "km to mi", rates: nil)
+    return ConvertUnits(from: pair!.from, to: pair!.to)
+  }()
+
   /// Sixty calculations of random whole numbers and operators, the last of them current.
   static let scene: (calculator: Calculator, tape: HistoryTape) = {
     var random = TestSupport.SeededGenerator(seed: 2026_1203)
@@ -57,13 +64,23 @@ import Testing
 
   @Test(arguments: Mode.allCases, [1.0, 1.5, 2.0])
   func everyShapeIsUsedAndEveryCircleWhole(mode: Mode, scale: Double) throws {
+    try checkEveryShape(mode: mode, scale: scale, units: nil)
+  }
+
+  @Test(arguments: [Mode.basic, .scientific], [1.0, 1.5, 2.0])
+  func everyShapeWithConvertKeepsEveryCircleWhole(mode: Mode, scale: Double) throws {
+    try checkEveryShape(mode: mode, scale: scale, units: Self.units)
+  }
+
+  func checkEveryShape(mode: Mode, scale: Double, units: ConvertUnits?) throws {
     let renderer = Renderer()
     var worst = (fraction: 0.0, size: "")
     for (width, height) in Self.sizes(mode: mode, scale: scale) {
       let frame = Frame(
         calculator: Self.scene.calculator, width: width, height: height, mode: mode,
-        tape: Self.scene.tape, split: Self.split, scale: scale)
+        tape: Self.scene.tape, split: Self.split, scale: scale, units: units)
       let layout = frame.layout
+      #expect((frame.convert != nil) == (units != nil))
       let image = renderer.render(frame)
       let name = "\(mode) \(width)×\(height) at \(scale)"
       // Circles: at least the minimum, a true circle of its fill, its label inside, apart.
@@ -97,6 +114,8 @@ import Testing
       #expect(blank.fraction <= 0.3, "\(name): \(blank)")
       if blank.fraction > worst.fraction { worst = (blank.fraction, name) }
     }
-    print("largest blank rectangle of \(mode) at \(scale): \(worst)")
+    print(
+      "largest blank rectangle of \(mode) at \(scale)\(units == nil ? "" : " converting"): \(worst)"
+    )
   }
 }

@@ -23,6 +23,9 @@ public final class CalculatorWindow {
   public private(set) var height: Int
   /// The keypad the window shows, as the test last set it (`--mode`, Ctrl+1, Ctrl+2).
   public var mode: Mode
+  /// The Convert lines' units as the test last set them (`--units` words: `km to mi`); nil
+  /// while they do not show.
+  public var units: String?
   /// A folder of this window's own (captures, renders), removed with it.
   let scratch: String
   /// Where circlecalc's stderr goes.
@@ -73,7 +76,9 @@ public final class CalculatorWindow {
   }
 
   /// The layout at the window's current size.
-  public var layout: Layout { Layout(width: width, height: height, keypad: .of(mode)) }
+  public var layout: Layout {
+    Layout(width: width, height: height, keypad: .of(mode), converts: units != nil)
+  }
 
   /// What circlecalc wrote to stderr so far.
   public var errorOutput: String {
@@ -184,13 +189,14 @@ public final class CalculatorWindow {
   }
 
   /// `circlecalc --keys keys --render FILE --size WxH --mode MODE` at the window's current
-  /// size and mode (or the size given).
+  /// size and mode (or the size given), with `--units` while the test has set `units`.
   public func render(keys: String, width: Int? = nil, height: Int? = nil) throws -> Image {
     let (width, height) = (width ?? self.width, height ?? self.height)
     let file = scratch + "/render.png"
     let arguments =
       (keys.isEmpty ? [] : ["--keys", keys])
       + ["--render", file, "--size", "\(width)x\(height)", "--mode", mode.rawValue]
+      + (units.map { ["--units", $0] } ?? [])
     let result = try TestSupport.circlecalc(arguments, timeout: 120)
     guard result.status == 0, !result.timedOut else {
       throw TestFailure("--render: \(result.stderr)")

@@ -62,16 +62,18 @@ public struct TestFailure: Error, CustomStringConvertible {
 
 extension Frame {
   /// A frame of what `calculator` (and the tape, Tip & Split, `2nd`) shows in a `width` ×
-  /// `height` window of `mode` at `scale` (dpi / 96), as the window and `--render` build it.
+  /// `height` window of `mode` at `scale` (dpi / 96), as the window and `--render` build it;
+  /// with the Convert lines between `units` when given (Basic and Scientific).
   public init(
     calculator: Calculator, width: Int, height: Int, mode: Mode = .basic,
     tape: HistoryTape = HistoryTape(), split: TipCalculator = TipCalculator(),
-    showsSecond: Bool = false, scale: Double = 1
+    showsSecond: Bool = false, scale: Double = 1, units: ConvertUnits? = nil
   ) {
     self.init(
-      layout: Layout(width: width, height: height, keypad: .of(mode), scale: scale),
+      layout: Layout(
+        width: width, height: height, keypad: .of(mode), scale: scale, converts: units != nil),
       calculator: calculator,
-      tape: tape, split: split, showsSecond: showsSecond)
+      tape: tape, split: split, showsSecond: showsSecond, units: units)
   }
 }
 
