@@ -26,6 +26,9 @@ public final class CalculatorWindow {
   /// The Convert lines' units as the test last set them (`--units` words: `km to mi`); nil
   /// while they do not show.
   public var units: String?
+  /// Variables `render(keys:)` adds to this process's environment for `--render`
+  /// (`XDG_CACHE_HOME` for the rates the window reads).
+  public var renderEnvironment: [String: String] = [:]
   /// A folder of this window's own (captures, renders), removed with it.
   let scratch: String
   /// Where circlecalc's stderr goes.
@@ -197,7 +200,10 @@ public final class CalculatorWindow {
       (keys.isEmpty ? [] : ["--keys", keys])
       + ["--render", file, "--size", "\(width)x\(height)", "--mode", mode.rawValue]
       + (units.map { ["--units", $0] } ?? [])
-    let result = try TestSupport.circlecalc(arguments, timeout: 120)
+    let environment =
+      renderEnvironment.isEmpty
+      ? nil : ProcessInfo.processInfo.environment.merging(renderEnvironment) { $1 }
+    let result = try TestSupport.circlecalc(arguments, environment: environment, timeout: 120)
     guard result.status == 0, !result.timedOut else {
       throw TestFailure("--render: \(result.stderr)")
     }
