@@ -213,10 +213,13 @@ struct AccessibilityEndToEndTests {
     #expect(steps.map(\.click) == clicks)
     // The menu: its lines, the modes radio items with the current one checked; gone once a
     // line is chosen. The overlay goes at the next click, which does nothing else.
-    let menu = ["Basic", "Scientific", "Tip & Split", "Keyboard Shortcuts", "Clear History"]
+    let menu = [
+      "Basic", "Scientific", "Tip & Split", "Convert", "Keyboard Shortcuts", "Clear History",
+    ]
     #expect(steps.map(\.menu) == [menu, [], [], menu, [], []])
     let radio = "radio menu item"
-    #expect(steps[0].menuRoles == [radio, radio, radio, "menu item", "menu item"])
+    #expect(
+      steps[0].menuRoles == [radio, radio, radio, "check menu item", "menu item", "menu item"])
     #expect(steps.map(\.checked) == [["Basic"], [], [], ["Basic"], [], ["second functions"]])
     // The open menu has the focus while no line is selected, the overlay while it shows, the
     // display otherwise.
@@ -275,6 +278,50 @@ struct AccessibilityEndToEndTests {
     #expect(report.error == nil)
     #expect(report.display == "NaN")  // NaN is not copied
     #expect(Self.announcements(report.events ?? []) == ["Not accepted", "Not accepted"])
+    #expect(report.stderr == "")
+  }
+
+  /// Convert (docs/SPEC.md section 10.4) through AT-SPI: Ctrl+4, 36 typed, both units picked
+  /// by clicking their buttons and typing into the picker, then the swap key clicked. Both
+  /// lines are labels named with their units; the picker is a menu whose selected line has the
+  /// focus; each change of units is spoken once. By hand: 36 m = 36 / 0.3048 ft, 36 km =
+  /// 36 / 1.609344 mi, 36 mi = 36 × 1.609344 km.
+  @Test func convertPicksUnitsAndSwapsThroughTheScreenReader() throws {
+    let server = try XvfbServer()
+    let steps = [
+      ("--key", "ctrl+4"), ("--key", "3 6"), ("--click", "convert from metres"),
+      ("--key", "k m Return"), ("--click", "convert to feet"), ("--key", "m i"),
+      ("--key", "Return"), ("--click", "swap units"),
+    ]
+    let report = try runClient(
+      steps.flatMap { [$0.0, $0.1] }, arguments: ["--size", "360x640"], server: server)
+    #expect(report.error == nil)
+    let taken = try #require(report.steps)
+    #expect(taken.count == steps.count)
+    guard taken.count == steps.count else { return }
+    #expect(taken[0].labels.prefix(2) == ["0 metres", "0 feet"])
+    #expect(taken[1].labels.prefix(2) == ["36 metres", "118.11023622047244094 feet"])
+    // The picker: a menu, its tabs, back, the length units; the unit in use has the focus,
+    // then the best match of what was typed.
+    #expect(
+      taken[2].menu.prefix(4) == ["from m", "to ft", "back to the categories", "m, metre"])
+    #expect(taken[2].focused == [["radio menu item", "m, metre"]])
+    #expect(taken[3].menu.isEmpty)
+    #expect(taken[3].labels.prefix(2) == ["36 kilometres", "118,110.23622047244094 feet"])
+    #expect(taken[4].focused == [["radio menu item", "ft, foot"]])
+    #expect(taken[5].focused == [["radio menu item", "mi, mile"]])
+    #expect(taken[6].labels.prefix(2) == ["36 kilometres", "22.369362920544022906 miles"])
+    #expect(taken[7].labels.prefix(2) == ["36 miles", "57.936384 kilometres"])
+    // Spoken once each: the lines appearing, each change of units; the typed 3 and 6 are left
+    // to the key echo.
+    #expect(
+      Self.announcements(report.events ?? []) == [
+        "Convert, metres to feet, 0 metres, 0 feet",
+        "Convert, kilometres to feet, 36 kilometres, 118,110.23622047244094 feet",
+        "Convert, kilometres to miles, 22.369362920544022906 miles",
+        "Convert, miles to kilometres, 36 miles, 57.936384 kilometres",
+      ])
+    #expect(report.status == 0)
     #expect(report.stderr == "")
   }
 

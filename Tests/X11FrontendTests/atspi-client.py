@@ -10,7 +10,7 @@ Run it with the system Python (Debian's python3-pyatspi) inside a D-Bus session
 It listens for name, state, text and focus events and announcements before it starts
 circlecalc, finds the application by its process id, moves the window, then takes the steps in
 order: --click presses a key or menu item by name through its `click` action, --key types keys
-into the window with xdotool (`ctrl+3`). After the steps --focus gives the focus to a key or a
+into the window with xdotool (`ctrl+3`, or several: `k m Return`). After the steps --focus gives the focus to a key or a
 field by name, then Ctrl+Q closes the window. The display it reads is the label the calculator
 shows its number in, or in Tip & Split (whose fields are entries) the per-person amount. It only
 reports, into FILE (the bus's daemons share stdout); AccessibilityEndToEndTests.swift holds the
@@ -37,6 +37,9 @@ EVENTS = [
     "object:state-changed:showing",
     "focus:",
 ]
+
+
+MENU_ITEMS = ("menu item", "radio menu item", "check menu item")
 
 
 def main():
@@ -285,7 +288,7 @@ def run(options, process, events, report):
             # circlecalc through X, not AT-SPI: wait for the first event they cause.
             count = len(events)
             xdotool("mousemove", "--window", window, "1", "1")
-            xdotool("key", "--clearmodifiers", name)
+            xdotool("key", "--clearmodifiers", *name.split())
             pump(5, lambda: len(events) > count)
         settle(frame)
         # A newly focused element has sent its focus event, but it may still be on its way: take
@@ -301,10 +304,9 @@ def run(options, process, events, report):
             kind: name,
             "display": display.name if display else None,
             "checked": names_with_state(now, pyatspi.STATE_CHECKED),
-            "menu": [element.name for element in now
-                     if element.getRoleName() in ("menu item", "radio menu item")],
+            "menu": [element.name for element in now if element.getRoleName() in MENU_ITEMS],
             "menu_roles": [element.getRoleName() for element in now
-                           if element.getRoleName() in ("menu item", "radio menu item")],
+                           if element.getRoleName() in MENU_ITEMS],
             "roles": [element.getRoleName() for element in children(frame)],
             "fields": [entry.queryText().getText(0, -1) for entry in entries],
             "selected": names_with_state(entries, pyatspi.STATE_SELECTED),
