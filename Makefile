@@ -43,6 +43,7 @@ build:
 	@# SwiftPM does not see the order file: a newer one relinks.
 	@[ ! -e $(BIN) ] || [ $(BIN) -nt scripts/symbol-order.txt ] || rm -f $(BIN)
 	$(SWIFT) build $(RELEASE_FLAGS) --product circlecalc
+	@scripts/symbol-order --check $(BIN)
 	@$(MAKE) --no-print-directory $(LIBRARY)
 
 # Without the archive (no libstdc++-12-dev) the folder stays empty and libstdc++ stays shared.
