@@ -103,7 +103,8 @@ final class FontFace {
     guard let match else { return nil }
     defer { FcPatternDestroy(match) }  // the font face keeps its own reference
     let face = FontFace(
-      pointer: streamedFace(match) ?? cairo_ft_font_face_create_for_pattern(match))
+      pointer: (SpeedTricks.active.contains(.fontReads) ? streamedFace(match) : nil)
+        ?? cairo_ft_font_face_create_for_pattern(match))
     return cairo_font_face_status(face.pointer) == CAIRO_STATUS_SUCCESS ? face : nil
   }
 

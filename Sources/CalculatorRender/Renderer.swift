@@ -91,7 +91,7 @@ public final class Renderer {
     _ frame: Frame, region: PixelRect, into pixels: UnsafeMutableRawPointer, stride: Int
   ) {
     guard region.width > 0, region.height > 0 else { return }
-    let cell = frame.cellImageKey(for: region)
+    let cell = SpeedTricks.active.contains(.cellCopies) ? frame.cellImageKey(for: region) : nil
     if let cell, copyCell(cell, region: region, into: pixels, stride: stride) { return }
     defer { if let cell { keepCell(cell, region: region, from: pixels, stride: stride) } }
     let target = target(pixels, width: region.width, height: region.height, stride: stride)

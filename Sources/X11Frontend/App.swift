@@ -225,6 +225,7 @@ final class App {
     refreshRates()
     requestSize()
     drawIfNeeded()
+    finishStart()
     updateAccessibility()
     saveHistory()
   }
@@ -262,7 +263,8 @@ final class App {
     guard frame.width > 0, frame.height > 0 else { return }
     if let previous {
       // A key just pressed lights first; then the rest of what changed.
-      let pressed = frame.pressedBox(since: previous)
+      let pressed =
+        SpeedTricks.active.contains(.earlyLight) ? frame.pressedBox(since: previous) : nil
       if let pressed { sendFirst(frame, pressed) }
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous, sent: pressed), renderer: renderer)
@@ -270,13 +272,15 @@ final class App {
       presenter.present(frame, renderer: renderer, skipsBlank: showsBackgroundOnly)
     }
     showsBackgroundOnly = false
-    if !hasIcon {
-      hasIcon = true
-      setIcon()
-      startAccessibility()
-      // Start-up's garbage (the icon's pixels, font set-up) back to the system: 0.13 MiB of RSS.
-      malloc_trim(0)
-    }
+  }
+
+  /// Once the first frame is on the window: the icon and the screen reader's bridge, which
+  /// the first frame does not wait for.
+  func finishStart() {
+    guard !hasIcon, drawnFrame != nil else { return }
+    hasIcon = true
+    setIcon()
+    startAccessibility()
   }
 
   /// Lights a typed key's circle on the window before the calculator takes the key.
@@ -287,7 +291,8 @@ final class App {
   ///
   /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it.
   func lightKey(_ key: Key) {
-    guard isExposed, !needsRedraw, let shown = drawnFrame, shown.pressed == nil,
+    guard SpeedTricks.active.contains(.earlyLight), isExposed, !needsRedraw, let shown = drawnFrame,
+      shown.pressed == nil,
       shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, state.menu == nil,
       !state.showsShortcuts, state.picker == nil, let cell = state.cell(lighting: key)
     else { return }
