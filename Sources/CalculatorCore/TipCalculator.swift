@@ -266,22 +266,6 @@ public struct TipCalculator: Equatable, Sendable {
   /// The per-person amount without grouping commas, for the clipboard: `"1234.50"`.
   public var copyText: String { perPersonText.filter { $0 != "," } }
 
-  /// The `--state` object (docs/SPEC.md section 7.4), one line, fields in the documented order:
-  /// `{"mode":"tip","bill":"84.50","tipPercent":"18","people":3,"tip":"15.21",…}`.
-  public var stateJSON: String {
-    // Every value is digits, commas and a point, or a field's name: nothing to escape.
-    let figures = figures
-    let fields = [
-      ("mode", "\"tip\""), ("bill", "\"\(TipCalculator.amount(bill))\""),
-      ("tipPercent", "\"\(tipPercentText)\""), ("people", String(people)),
-      ("tip", "\"\(TipCalculator.amount(figures.tip))\""),
-      ("total", "\"\(TipCalculator.amount(figures.total))\""),
-      ("perPerson", "\"\(TipCalculator.amount(figures.perPerson))\""),
-      ("active", "\"\(active.rawValue)\""),
-    ]
-    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-  }
-
   /// An amount as shown: two decimals, grouped: `"1,234.50"`.
   public static func amount(_ number: DecimalNumber) -> String {
     NumberFormat.fixed(number, places: billDecimals)

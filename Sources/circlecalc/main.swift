@@ -73,9 +73,9 @@ import X11Frontend
       } else {
         scientific = false
       }
-      print(
-        mode == .tip
-          ? split.stateJSON : stateJSON(calculator, scientific: mode == .scientific || scientific))
+      let state =
+        mode == .tip ? split.state : calculator.state(scientific: mode == .scientific || scientific)
+      print(state.text)
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize(for: mode ?? .basic)

@@ -40,7 +40,7 @@ import Testing
     var state = state(after: "40+44.5=")
     state.switchMode(to: .tip)
     #expect(state.mode == .tip)
-    #expect(state.tip.stateJSON.contains(#""bill":"84.50""#))
+    #expect(state.tip.state.text.contains(#""bill":"84.50""#))
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5="))
     // The user types another bill; a look at the calculator and back keeps it.
     state.typeKey(.digit(.six), keycode: 10)
