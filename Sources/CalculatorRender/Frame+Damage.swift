@@ -12,7 +12,7 @@ struct ShownKey {
   var look: KeyLook
 }
 
-/// How one keypad cell looks in a frame: what the renderer draws for it.
+/// How one keypad cell looks in a frame: what the renderer draws for it besides its place.
 struct KeyLook: Equatable {
   /// The circle's colour.
   var fill: Color
@@ -22,15 +22,69 @@ struct KeyLook: Equatable {
   var label: KeyLabel
   /// The focus ring is around it.
   var isFocused: Bool
+
+  /// How `cap` looks on `face`, pressed or not, focused or not: a function of these alone, so
+  /// two frames with one face differ only at the cells pressed or focused in either.
+  init(_ cap: KeyCap, on face: KeypadFace, isPressed: Bool, isFocused: Bool) {
+    let colors = Theme.colors(
+      style: cap.style, isPressed: isPressed, isPending: cap.isHighlighted(on: face),
+      isLit: cap.isLit(on: face))
+    fill = colors.fill
+    labelColor = colors.label
+    label = cap.label(on: face)
+    self.isFocused = isFocused
+  }
+}
+
+/// A part of the screen above (or beside) the keypad.
+enum ScreenPart {
+  /// The display band: the number and the Rad indicator.
+  case display
+  /// The tape strip above the display.
+  case strip
+  /// The side tape panel of a wide window.
+  case tapePanel
+  /// The Convert lines' unit buttons, swap key and caption (docs/SPEC.md section 10.4).
+  case convertUnits
+  /// The Convert lines' converted value, inside the lines' box.
+  case convertedValue
+  /// Tip & Split's fields and results, in place of the display and the strip.
+  case tipPanel
+}
+
+/// What a screen part draws: the renderer draws a part from this value alone, and the damage
+/// compares it, so a part is redrawn exactly when what it shows changed.
+enum ScreenContent: Equatable {
+  /// The display's text, its cue's colour, and whether `Rad` shows.
+  case display(DisplayText, DisplayCue?, showsRadians: Bool)
+  /// The strip's rows.
+  case strip([ShownHistoryRow])
+  /// The side panel's lines.
+  case tapePanel([ShownTapeLine])
+  /// The two units and the caption; nil with Convert off.
+  case convertUnits(ConvertUnits?)
+  /// The converted value; nil with Convert off.
+  case convertedValue(DisplayText?)
+  /// The Tip & Split screen, the field with the focus ring, the cue.
+  case tipPanel(TipScreen?, focusedField: TipField?, DisplayCue?)
+}
+
+/// How far past the shape it is drawn in a part's pixels may reach.
+enum InkMargin {
+  /// A shape's antialiased edge: a circle, or what is drawn clipped to a rectangle.
+  static let antialiasing = 1.0
+  /// Text: a glyph snaps to a whole pixel (half a pixel), then its antialiased edge.
+  static let text = 2.0
+  /// The focus ring, past its stroke's reach: its antialiased edge and a pixel to spare.
+  static let ring = 2.0
 }
 
 extension Frame {
   /// Every cell of the mode's keypad with how it looks, row by row, or those `including` picks:
   /// the renderer draws these and `damage(since:)` compares them.
   func keyLooks(including: (GridPosition) -> Bool = { _ in true }) -> [ShownKey] {
-    let keypad = layout.keypad
     var keys: [ShownKey] = []
-    for (row, caps) in keypad.rows.enumerated() {
+    for (row, caps) in layout.keypad.rows.enumerated() {
       for column in caps.indices where including(GridPosition(row: row, column: column)) {
         keys.append(shownKey(at: GridPosition(row: row, column: column)))
       }
@@ -41,17 +95,14 @@ extension Frame {
   /// The cell at `position` (inside the table) as this frame shows it.
   func shownKey(at position: GridPosition) -> ShownKey {
     let cap = layout.keypad.rows[position.row][position.column]
-    let colors = Theme.colors(
-      style: cap.style, isPressed: pressed == position, isPending: cap.isHighlighted(on: face),
-      isLit: cap.isLit(on: face))
     let look = KeyLook(
-      fill: colors.fill, labelColor: colors.label, label: cap.label(on: face),
-      isFocused: focused == position)
+      cap, on: face, isPressed: pressed == position, isFocused: focused == position)
     return ShownKey(position: position, cap: cap, look: look)
   }
 
-  /// The cells whose look may differ from `previous`'s: all of them when the keypad's face
-  /// changed, else only the pressed and focused cells of either frame.
+  /// The cells whose look may differ from `previous`'s (`KeyLook` reads only the face and
+  /// whether a cell is pressed or focused): all of them when the face changed, else only the
+  /// pressed and focused cells of either frame.
   private func changedKeys(since previous: Frame) -> [GridPosition] {
     let keypad = layout.keypad
     let candidates: [GridPosition]
@@ -70,6 +121,41 @@ extension Frame {
     return changed
   }
 
+  /// The screen's parts in this frame's layout, in drawing order.
+  var screenParts: [ScreenPart] {
+    layout.tip != nil
+      ? [.tipPanel]
+      : [.strip, .tapePanel, .display]
+        + (layout.convert == nil ? [] : [.convertUnits, .convertedValue])
+  }
+
+  /// What `part` shows in this frame.
+  func content(of part: ScreenPart) -> ScreenContent {
+    switch part {
+    case .display: .display(display, displayCue, showsRadians: showsRadians)
+    case .strip: .strip(tape.stripRows(in: layout))
+    case .tapePanel: .tapePanel(tape.panelLines(in: layout))
+    case .convertUnits: .convertUnits(convert?.units)
+    case .convertedValue: .convertedValue(convert?.converted)
+    case .tipPanel: .tipPanel(tip, focusedField: focusedField, displayCue)
+    }
+  }
+
+  /// Every pixel `part` may touch.
+  func box(of part: ScreenPart) -> PixelRect {
+    switch part {
+    case .display: displayBox
+    case .strip: stripBox
+    case .tapePanel: tapePanelBox
+    case .convertUnits: convertBox
+    case .convertedValue: convertedBox
+    case .tipPanel: layout.tip.map(panelBox) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+  }
+
+  /// The mode menu, the unit picker or the shortcuts overlay covers the keypad and the screen.
+  var hasOverlay: Bool { menuSelection != nil || shortcuts != nil || picker != nil }
+
   /// The whole window, as far as the renderer draws it.
   public var bounds: PixelRect {
     PixelRect(
@@ -80,64 +166,27 @@ extension Frame {
   /// The rectangles of the window whose pixels may differ from those of `previous`, the frame on
   /// the window: redrawing them with this frame makes the window show exactly this frame.
   ///
-  /// Tracked one by one: the display band (its text or cue, the Rad indicator), the history
-  /// strip (the rows it shows), the side tape panel (its lines, the row cursor's included), the
-  /// Tip & Split panel (its calculator, focused field, cue), and
-  /// each circle whose look changed (pressed, the pending operator, `2nd`, `mr` and a tip
-  /// preset lit, a label such as AC/C or Rad/Deg, the focus ring). Any other
-  /// change (the size, the mode, the menu, the overlay, or a field added to `Frame` later)
-  /// gives the whole window, so nothing can be left stale. Empty when nothing changed;
+  /// The renderer draws each screen part from its `content(of:)` and each cell from its
+  /// `KeyLook`; a part whose content differs gives its box, a cell whose look differs its
+  /// circle, with its ring when either frame has one there (`inkBox`). A new layout (size or
+  /// mode), or an overlay in either frame, gives the whole window. Empty when nothing changed;
   /// neighbours are merged (`PixelRect.coalesced`).
   ///
   /// A region is drawn with exactly the whole frame's pixels where it cuts only circles, rings
   /// (sprites) and text (glyph masks): cairo rasterizes other paths cut by the surface's edge a
-  /// little differently. The rectangles hold each changed circle whole, with its ring when
-  /// either frame has one there (`inkBox`), and the glyphs of ⌨ and `.` lie well inside their
-  /// circles.
+  /// little differently. The rectangles hold each changed circle whole, and the glyphs of ⌨
+  /// and `.` lie well inside their circles.
   public func damage(since previous: Frame) -> [PixelRect] {
     guard self != previous else { return [] }
-    let whole = [bounds]
-    // Only these fields are compared below; `tracked` equals this frame when nothing else
-    // differs, whatever fields `Frame` has.
-    var tracked = previous
-    tracked.display = display
-    tracked.face = face
-    tracked.pressed = pressed
-    tracked.focused = focused
-    tracked.displayCue = displayCue
-    tracked.tape = tape
-    tracked.tip = tip
-    tracked.focusedField = focusedField
-    tracked.convert = convert
-    guard tracked == self, menuSelection == nil, shortcuts == nil, picker == nil,
-      !layout.isEmpty
-    else {
-      return whole
+    guard layout == previous.layout, !layout.isEmpty, !hasOverlay, !previous.hasOverlay else {
+      return [bounds]
     }
     var rects: [PixelRect] = []
-    if let panel = layout.tip {
-      // Tip & Split draws its fields and results (the cue included) in place of the display
-      // and the strip.
-      if (tip, focusedField, displayCue) != (
-        previous.tip, previous.focusedField, previous.displayCue
-      ) {
-        rects.append(panelBox(panel))
-      }
-    } else {
-      if (display, displayCue, showsRadians)
-        != (previous.display, previous.displayCue, previous.showsRadians)
-      {
-        rects.append(displayBox)
-      }
-      // A new unit redraws the lines; a new number only the converted value.
-      if convert != previous.convert {
-        rects.append(convert?.units == previous.convert?.units ? convertedBox : convertBox)
-      }
-      // (The rows are formatted only when what they come from changed.)
-      if tape != previous.tape {
-        if shownHistoryRows != previous.shownHistoryRows { rects.append(stripBox) }
-        if shownTapeLines != previous.shownTapeLines { rects.append(tapePanelBox) }
-      }
+    for part in screenParts {
+      // The strip's rows and the panel's lines are functions of the tape and the layout (one
+      // here): none is formatted when the tape is the same.
+      if part == .strip || part == .tapePanel, tape == previous.tape { continue }
+      if content(of: part) != previous.content(of: part) { rects.append(box(of: part)) }
     }
     for position in changedKeys(since: previous) {
       rects.append(inkBox(position).union(previous.inkBox(position)))
@@ -150,8 +199,7 @@ extension Frame {
   /// A key lights under the finger before the number it types shows. Drawing it needs neither
   /// the display's text nor `damage(since:)`, so a key's first pixels reach the screen sooner.
   public func pressedBox(since previous: Frame) -> PixelRect? {
-    guard let pressed, pressed != previous.pressed, menuSelection == nil, shortcuts == nil,
-      picker == nil,
+    guard let pressed, pressed != previous.pressed, !hasOverlay,
       layout == previous.layout, !layout.isEmpty, layout.keypad.cap(at: pressed) != nil
     else { return nil }
     return inkBox(pressed).union(previous.inkBox(pressed))
@@ -169,7 +217,7 @@ extension Frame {
   /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
   /// strip's rows, the side panel, Tip & Split's panel.
   func screenReaches(_ region: PixelRect) -> Bool {
-    if menuSelection != nil || shortcuts != nil || picker != nil { return true }
+    if hasOverlay { return true }
     if let panel = layout.tip { return panelBox(panel).intersects(region) }
     return displayBox.intersects(region) || (convert != nil && convertBox.intersects(region))
       || (stripBox.intersects(region) && !shownHistoryRows.isEmpty)
@@ -191,13 +239,15 @@ extension Frame {
   /// Every pixel the Convert lines draw: the units' buttons, the swap key, the converted value
   /// and the caption (they keep inside `ConvertLayout.bounds`); empty without them.
   var convertBox: PixelRect {
-    layout.convert.map { PixelRect(covering: $0.bounds, margin: 2, within: bounds) }
+    layout.convert.map { PixelRect(covering: $0.bounds, margin: InkMargin.text, within: bounds) }
       ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
   }
 
   /// Every pixel the converted value may touch, as `displayBox` is the display's.
   var convertedBox: PixelRect {
-    layout.convert.map { PixelRect(covering: $0.convertedRect, margin: 2, within: bounds) }
+    layout.convert.map {
+      PixelRect(covering: $0.convertedRect, margin: InkMargin.text, within: bounds)
+    }
       ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
   }
 
@@ -206,17 +256,17 @@ extension Frame {
   /// The text keeps inside the display (`DisplayFit`); a pixel more for antialiasing. The
   /// renderer skips the display in regions outside it.
   var displayBox: PixelRect {
-    PixelRect(covering: layout.displayRect, margin: 2, within: bounds)
+    PixelRect(covering: layout.displayRect, margin: InkMargin.text, within: bounds)
   }
 
   /// Every pixel of the Tip & Split screen: its fields, rows and texts keep inside its panel.
   func panelBox(_ panel: TipLayout) -> PixelRect {
-    PixelRect(covering: panel.panel, margin: 2, within: bounds)
+    PixelRect(covering: panel.panel, margin: InkMargin.text, within: bounds)
   }
 
   /// Every pixel of the tape strip: its rows are drawn clipped to it.
   var stripBox: PixelRect {
-    PixelRect(covering: layout.historyRect, margin: 1, within: bounds)
+    PixelRect(covering: layout.historyRect, margin: InkMargin.antialiasing, within: bounds)
   }
 
   /// Every pixel of the side tape panel (empty outside a wide window): its lines and its edge
@@ -224,7 +274,7 @@ extension Frame {
   var tapePanelBox: PixelRect {
     layout.tapePanel.isEmpty
       ? PixelRect(x: 0, y: 0, width: 0, height: 0)
-      : PixelRect(covering: layout.tapePanel, margin: 1, within: bounds)
+      : PixelRect(covering: layout.tapePanel, margin: InkMargin.antialiasing, within: bounds)
   }
 
   /// Every pixel a keypad cell may touch: its circle, label and focus ring.
@@ -232,13 +282,14 @@ extension Frame {
     let circle = layout.circle(at: position)
     let ring = Renderer.focusRing(around: circle, gap: layout.gap(at: position), unit: layout.unit)
     let reach = ring.circle.radius + ring.width / 2 - circle.radius
-    return PixelRect(covering: circle.bounds, margin: reach + 2, within: bounds)
+    return PixelRect(covering: circle.bounds, margin: reach + InkMargin.ring, within: bounds)
   }
 
   /// The pixels a keypad cell draws in this frame: its circle and label, and its focus ring when
   /// it has one (a pixel more on each side for antialiasing; a sprite's edge pixels are empty).
   func inkBox(_ position: GridPosition) -> PixelRect {
     guard focused != position else { return cellBox(position) }
-    return PixelRect(covering: layout.circle(at: position).bounds, margin: 1, within: bounds)
+    return PixelRect(
+      covering: layout.circle(at: position).bounds, margin: InkMargin.antialiasing, within: bounds)
   }
 }

@@ -66,26 +66,7 @@ public struct ShownTapeLine: Equatable, Sendable {
 extension Frame {
   /// The rows the strip shows, top to bottom: the renderer draws them, the window hit-tests
   /// them, accessibility lists them.
-  public var shownHistoryRows: [ShownHistoryRow] {
-    let past = tape.stripCalculations
-    return layout.shownHistory(
-      rowCount: tape.rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
-      offset: tape.offset
-    ).map { row in
-      let isSelected =
-        tape.selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) }
-        ?? false
-      let edited = isSelected ? tape.selection?.editedText : nil
-      let text =
-        switch row.source {
-        case .current(let index): tape.rows[index]
-        case .past(let calculation, let index): edited ?? past[calculation].shownRow(index)
-        }
-      return ShownHistoryRow(
-        text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation,
-        source: row.source, isSelected: isSelected, isEdited: edited != nil)
-    }
-  }
+  public var shownHistoryRows: [ShownHistoryRow] { tape.stripRows(in: layout) }
 
   /// The largest `tape.offset` this frame's strip scrolls to.
   public var maxHistoryOffset: Int {
@@ -94,11 +75,59 @@ extension Frame {
   }
 
   /// The lines the side panel shows, top to bottom (none outside a wide window).
-  public var shownTapeLines: [ShownTapeLine] {
+  public var shownTapeLines: [ShownTapeLine] { tape.panelLines(in: layout) }
+
+  /// The finished calculations as the side panel shows them, oldest first: the row being
+  /// edited holds the text typed so far, so its line wraps as it is drawn.
+  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
+    tape.panelCalculations
+  }
+
+  /// The largest `tape.panelOffset` this frame's panel scrolls to.
+  public var maxTapePanelOffset: Int {
+    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(panelCalculations)
+  }
+
+  /// The `tape.panelOffset` nearest to `offset` that shows the row cursor's row in the side
+  /// panel; `offset` without a selection or a panel.
+  public func panelOffset(showingSelectionNear offset: Int) -> Int {
+    guard let selection = tape.selection, !layout.tapePanel.isEmpty else { return offset }
+    return layout.tapePanelOffset(
+      showing: selection.calculation, row: selection.row, of: panelCalculations, near: offset)
+  }
+}
+
+extension TapeView {
+  /// The rows the strip of `layout` shows, top to bottom: a function of the tape and the layout
+  /// alone (`Frame.damage(since:)` formats none when neither changed).
+  func stripRows(in layout: Layout) -> [ShownHistoryRow] {
+    let past = stripCalculations
+    return layout.shownHistory(
+      rowCount: rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
+      offset: offset
+    ).map { row in
+      let isSelected =
+        selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) }
+        ?? false
+      let edited = isSelected ? selection?.editedText : nil
+      let text =
+        switch row.source {
+        case .current(let index): rows[index]
+        case .past(let calculation, let index): edited ?? past[calculation].shownRow(index)
+        }
+      return ShownHistoryRow(
+        text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation,
+        source: row.source, isSelected: isSelected, isEdited: edited != nil)
+    }
+  }
+
+  /// The lines the side panel of `layout` shows, top to bottom (none outside a wide window): a
+  /// function of the tape and the layout alone.
+  func panelLines(in layout: Layout) -> [ShownTapeLine] {
     guard !layout.tapePanel.isEmpty else { return [] }
     let calculations = panelCalculations
-    let selection = tape.selection
-    return layout.shownTapePanelLines(calculations, offset: tape.panelOffset).map { line in
+    let selection = selection
+    return layout.shownTapePanelLines(calculations, offset: panelOffset).map { line in
       let calculation = calculations[line.calculation]
       let selected = selection.flatMap { selection in
         selection.calculation == line.calculation && line.rows.contains(selection.row)
@@ -115,9 +144,9 @@ extension Frame {
 
   /// The finished calculations as the side panel shows them, oldest first: the row being
   /// edited holds the text typed so far, so its line wraps as it is drawn.
-  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
-    let calculations = tape.past.calculations
-    let edit = tape.selection.flatMap { selection in
+  var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
+    let calculations = past.calculations
+    let edit = selection.flatMap { selection in
       selection.editedText.map { (selection.calculation, selection.row, $0) }
     }
     return calculations.indices.lazy.map { index in
@@ -128,18 +157,5 @@ extension Frame {
       rows[row] = text
       return Calculation(rows: rows, result: calculation.result, source: calculation.source)
     }
-  }
-
-  /// The largest `tape.panelOffset` this frame's panel scrolls to.
-  public var maxTapePanelOffset: Int {
-    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(panelCalculations)
-  }
-
-  /// The `tape.panelOffset` nearest to `offset` that shows the row cursor's row in the side
-  /// panel; `offset` without a selection or a panel.
-  public func panelOffset(showingSelectionNear offset: Int) -> Int {
-    guard let selection = tape.selection, !layout.tapePanel.isEmpty else { return offset }
-    return layout.tapePanelOffset(
-      showing: selection.calculation, row: selection.row, of: panelCalculations, near: offset)
   }
 }

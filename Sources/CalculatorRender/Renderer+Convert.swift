@@ -3,13 +3,11 @@ import CalculatorCore
 import CalculatorLayout
 
 extension Renderer {
-  /// The Convert lines (docs/SPEC.md section 10.4): the converted value fitted as the display
-  /// is, each unit's button under its number, the swap key, and the caption at the left of the
-  /// last line.
-  func drawConvert(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    guard let view = frame.convert, let lines = layout.convert else { return }
+  /// The Convert lines' units (docs/SPEC.md section 10.4): each unit's button under its number,
+  /// the swap key, and the caption at the left of the last line.
+  func drawConvertUnits(_ units: ConvertUnits, lines: ConvertLayout, in context: CairoContext) {
     for side in UnitSide.allCases {
-      let symbol = view.unit(side).symbol
+      let symbol = side == .from ? units.from.symbol : units.to.symbol
       drawUnitButton(
         symbol, in: lines.unitButton(side, holding: symbol), size: lines.unitFontSize,
         context: context)
@@ -19,15 +17,9 @@ extension Renderer {
     showCentered(
       Theme.swapLabel, face: labelFace, size: Theme.swapLabelSize * 2 * lines.swap.radius,
       in: lines.swap.bounds, context: context)
-    let fit = fit(
-      view.converted, in: lines.convertedRect, baseSize: lines.convertedFontSize,
-      showsIndicator: false, context: context)
-    context.setColor(Theme.convertedText)
-    context.setFont(displayFace, size: fit.size)
-    context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
-    if let caption = view.units.caption {
+    if let caption = units.caption {
       let line = lines.toLine
-      let button = lines.unitButton(.to, holding: view.units.to.symbol)
+      let button = lines.unitButton(.to, holding: units.to.symbol)
       context.setColor(Theme.captionText)
       showFitted(
         caption, face: labelFace, size: lines.captionFontSize, left: line.minX.rounded(),
@@ -35,6 +27,16 @@ extension Renderer {
         baseline: (line.minY + line.height / 2 + 0.36 * lines.captionFontSize).rounded(),
         context: context)
     }
+  }
+
+  /// The converted value, fitted as the display is.
+  func drawConverted(_ converted: DisplayText, lines: ConvertLayout, in context: CairoContext) {
+    let fit = fit(
+      converted, in: lines.convertedRect, baseSize: lines.convertedFontSize,
+      showsIndicator: false, context: context)
+    context.setColor(Theme.convertedText)
+    context.setFont(displayFace, size: fit.size)
+    context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
   }
 
   /// A unit's button: a pill in whole pixels holding the symbol, centred, shrunk to fit.

@@ -99,7 +99,7 @@ extension Renderer {
   /// after, so a digit typed redraws the digits, not the display's width.
   ///
   /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
-  /// grown by 2 px: glyphs snap to whole pixels (half a pixel) and are antialiased (one).
+  /// grown by the text's margin (`InkMargin.text`).
   ///
   /// Rectangles inside `sent` (already drawn from `frame`, `Frame.pressedBox(since:)`) are left
   /// out.
@@ -112,7 +112,7 @@ extension Renderer {
     else { return damage }
     let ink = [frame, previous].map { shown in
       PixelRect(
-        covering: displayFit(for: shown, context: measuringContext).ink, margin: 2,
+        covering: displayFit(for: shown, context: measuringContext).ink, margin: InkMargin.text,
         within: frame.displayBox)
     }
     var narrowed = damage
@@ -120,22 +120,26 @@ extension Renderer {
     return PixelRect.coalesced(narrowed)
   }
 
-  func drawDisplay(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    let fit = displayFit(for: frame, context: context)
-    switch frame.displayCue {
+  func drawDisplay(
+    _ display: DisplayText, cue: DisplayCue?, showsRadians: Bool, layout: Layout,
+    in context: CairoContext
+  ) {
+    let fit = fit(
+      display, in: layout.displayRect, baseSize: layout.displayFontSize,
+      showsIndicator: showsRadians, context: context)
+    switch cue {
     case nil: context.setColor(Theme.displayText)
     case .refused: context.setColor(Theme.errorText)
     case .copied: context.setColor(Theme.copiedText)
     }
     context.setFont(displayFace, size: fit.size)
     context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
+    if showsRadians { drawAngleIndicator(layout: layout, in: context) }
   }
 
-  func drawHistory(_ frame: Frame, layout: Layout, in context: CairoContext) {
+  func drawHistory(_ rows: [ShownHistoryRow], layout: Layout, in context: CairoContext) {
     let strip = layout.historyRect
     guard !strip.isEmpty else { return }
-    // Only the rows that show are formatted: the strip and the tape can hold thousands.
-    let rows = frame.shownHistoryRows
     guard !rows.isEmpty else { return }
     context.save()
     defer { context.restore() }
@@ -172,7 +176,7 @@ extension Renderer {
   /// The side tape panel of a wide window (docs/SPEC.md section 3): one calculation per line,
   /// its rows gray and its result white, right-aligned, thin lines between calculations and at
   /// the panel's right edge; with no calculation yet, a dim line saying so.
-  func drawTapePanel(_ frame: Frame, layout: Layout, in context: CairoContext) {
+  func drawTapePanel(_ lines: [ShownTapeLine], layout: Layout, in context: CairoContext) {
     let panel = layout.tapePanel
     guard !panel.isEmpty else { return }
     context.save()
@@ -184,7 +188,6 @@ extension Renderer {
       context.pointer, (panel.maxX - line).rounded(.down), panel.minY.rounded(), line,
       panel.height.rounded(.down))
     cairo_fill(context.pointer)
-    let lines = frame.shownTapeLines
     let area = layout.tapeLinesRect
     if lines.isEmpty {
       context.setColor(Theme.pastHistoryText)

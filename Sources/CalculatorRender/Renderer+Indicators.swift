@@ -6,8 +6,7 @@ extension Renderer {
   /// `Rad` at the display's left while the angle unit is radians (docs/SPEC.md section 3.3), in the
   /// strip's gray, on the display's baseline; only with the scientific keys, whose functions it
   /// is about (the basic keypad keeps the unit for them but shows none).
-  func drawAngleIndicator(_ frame: Frame, layout: Layout, in context: CairoContext) {
-    guard frame.showsRadians else { return }
+  func drawAngleIndicator(layout: Layout, in context: CairoContext) {
     let rect = layout.displayRect
     context.setColor(Theme.historyText)
     context.setFont(labelFace, size: Theme.indicatorSize * layout.displayFontSize)

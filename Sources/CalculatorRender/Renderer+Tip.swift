@@ -9,8 +9,10 @@ extension Renderer {
   ///
   /// Every text shrinks to fit its row, so nothing is clipped or overlaps at any size. A refused
   /// key turns the active field's value red; a copy dims the per-person amount.
-  func drawTipScreen(_ frame: Frame, layout: TipLayout, in context: CairoContext) {
-    guard let split = frame.tip else { return }
+  func drawTipScreen(
+    _ split: TipScreen, focusedField: TipField?, cue: DisplayCue?, layout: TipLayout,
+    in context: CairoContext
+  ) {
     for (field, box) in zip(TipField.allCases, layout.fields) {
       context.setColor(Theme.fieldFill)
       context.addRoundedRect(box, radius: box.height / 4)
@@ -22,9 +24,9 @@ extension Renderer {
           color: isActive ? Theme.activeFieldLabel : Theme.fieldLabel),
         TextPiece(
           text: split.text(of: field), face: labelFace, size: layout.fieldFontSize,
-          color: isActive && frame.displayCue == .refused ? Theme.errorText : Theme.displayText),
+          color: isActive && cue == .refused ? Theme.errorText : Theme.displayText),
         in: box.inset(by: layout.inset), context: context)
-      if frame.focusedField == field { drawFieldFocusRing(box, context: context) }
+      if focusedField == field { drawFieldFocusRing(box, context: context) }
     }
     let results = [
       ("Tip", split.tip, layout.tipRow), ("Total", split.total, layout.totalRow),
@@ -43,7 +45,7 @@ extension Renderer {
         color: Theme.historyText),
       TextPiece(
         text: split.perPerson, face: displayFace, size: layout.perPersonFontSize,
-        color: frame.displayCue == .copied ? Theme.copiedText : Theme.displayText),
+        color: cue == .copied ? Theme.copiedText : Theme.displayText),
       in: layout.perPersonRow.inset(by: layout.inset), context: context)
     if let shares = split.shares, let overshoot = split.overshoot {
       drawPair(

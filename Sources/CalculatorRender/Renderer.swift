@@ -142,24 +142,8 @@ public final class Renderer {
     cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
     let layout = frame.layout
     if !layout.isEmpty && isUsable {
-      if let tip = layout.tip {
-        if frame.panelBox(tip).intersects(visible) {
-          drawTipScreen(frame, layout: tip, in: context)
-        }
-      } else {
-        if frame.stripBox.intersects(visible) {
-          drawHistory(frame, layout: layout, in: context)
-        }
-        if frame.tapePanelBox.intersects(visible) {
-          drawTapePanel(frame, layout: layout, in: context)
-        }
-        if frame.displayBox.intersects(visible) {
-          drawDisplay(frame, layout: layout, in: context)
-          drawAngleIndicator(frame, layout: layout, in: context)
-        }
-        if frame.convertBox.intersects(visible) {
-          drawConvert(frame, layout: layout, in: context)
-        }
+      for part in frame.screenParts where frame.box(of: part).intersects(visible) {
+        draw(frame.content(of: part), layout: layout, in: context)
       }
       drawKeypad(frame, layout: layout, visible: visible, in: context)
       drawMenu(frame, layout: layout, in: context)
@@ -167,6 +151,26 @@ public final class Renderer {
       if let lines = frame.shortcuts {
         drawShortcuts(lines, layout: layout, in: context)
       }
+    }
+  }
+
+  /// Draws one part of the screen from what it shows (`Frame.content(of:)`), and from nothing
+  /// else: what `Frame.damage(since:)` compares is what is drawn.
+  private func draw(_ content: ScreenContent, layout: Layout, in context: CairoContext) {
+    switch content {
+    case .display(let text, let cue, let showsRadians):
+      drawDisplay(text, cue: cue, showsRadians: showsRadians, layout: layout, in: context)
+    case .strip(let rows): drawHistory(rows, layout: layout, in: context)
+    case .tapePanel(let lines): drawTapePanel(lines, layout: layout, in: context)
+    case .convertUnits(let units):
+      guard let units, let lines = layout.convert else { return }
+      drawConvertUnits(units, lines: lines, in: context)
+    case .convertedValue(let converted):
+      guard let converted, let lines = layout.convert else { return }
+      drawConverted(converted, lines: lines, in: context)
+    case .tipPanel(let screen, let focusedField, let cue):
+      guard let screen, let panel = layout.tip else { return }
+      drawTipScreen(screen, focusedField: focusedField, cue: cue, layout: panel, in: context)
     }
   }
 

@@ -22,14 +22,50 @@ struct DamageEndToEndTests {
     "parenright", "asciicircum", "r", "p", "exclam", "Tab", "space", "Up", "Down", "Prior", "F2",
     "ctrl+1", "ctrl+2", "ctrl+3",
   ]
-  static let sizes = [(360, 640), (393, 852), (852, 393), (500, 520), (260, 460), (1000, 500)]
+  /// The sizes a session starts at and resizes to: between them every arrangement of every mode
+  /// (`theSessionsVisitEveryArrangement`).
+  static let sizes = [
+    (360, 640), (393, 852), (852, 393), (500, 520), (260, 460), (400, 1100), (1000, 600),
+    (1600, 500), (700, 1100), (1000, 500),
+  ]
 
-  @Test(arguments: [(Mode.basic, UInt64(14)), (Mode.scientific, UInt64(41)), (Mode.tip, UInt64(3))])
-  func aRandomSessionShowsTheWholeFrameAfterEveryStep(mode: Mode, seed: UInt64) throws {
-    let server = try XvfbServer()
-    let session = try Session(server: server, mode: mode)
+  /// Each mode from a size of each of its arrangements: basic portrait and wide (the side tape
+  /// panel); scientific portrait (stacked), landscape, wide with one grid and wide stacked;
+  /// Tip & Split's panel above and beside its keypad.
+  static let sessions: [(Mode, (Int, Int), UInt64)] = [
+    (.basic, (360, 640), 14), (.basic, (852, 393), 15), (.scientific, (400, 1100), 41),
+    (.scientific, (1000, 600), 42), (.scientific, (1600, 500), 43),
+    (.scientific, (700, 1100), 44), (.tip, (360, 640), 3), (.tip, (852, 393), 4),
+  ]
+
+  /// The arrangement a size gives a mode, a stacked keypad apart (its circles of two sizes).
+  static func shape(_ mode: Mode, _ size: (Int, Int)) -> String {
+    let layout = Layout(width: size.0, height: size.1, keypad: .of(mode))
+    let diameters = Set(layout.keypad.positions.map { layout.circle(at: $0).radius })
+    return "\(mode) \(layout.arrangement)\(diameters.count > 1 ? " stacked" : "")"
+  }
+
+  @Test func theSessionsVisitEveryArrangement() {
+    let started = Set(DamageEndToEndTests.sessions.map { Self.shape($0.0, $0.1) })
+    #expect(
+      started == [
+        "basic portrait", "basic wide", "scientific portrait stacked", "scientific landscape",
+        "scientific wide", "scientific wide stacked", "tip portrait", "tip landscape",
+      ])
+    for mode in Mode.allCases {
+      let reached = Set(DamageEndToEndTests.sizes.map { Self.shape(mode, $0) })
+      #expect(reached.isSuperset(of: started.filter { $0.hasPrefix("\(mode) ") }))
+    }
+  }
+
+  @Test(arguments: DamageEndToEndTests.sessions)
+  func aRandomSessionShowsTheWholeFrameAfterEveryStep(
+    mode: Mode, size: (Int, Int), seed: UInt64
+  ) throws {
+    let server = try XvfbServer(width: 1700, height: 1200)
+    let session = try Session(server: server, mode: mode, size: size)
     var random = TestSupport.SeededGenerator(seed: TestSupport.fuzzSeed(seed))
-    for step in 0..<60 {
+    for step in 0..<40 {
       let action = try session.randomStep(using: &random)
       // A refused key or recall turns the display (or a tip field) red for 0.6 s: the window
       // ends it by itself.
@@ -49,8 +85,7 @@ struct DamageEndToEndTests {
     let display: OpaquePointer
     static let keycode: UInt32 = 9
 
-    init(server: XvfbServer, mode: Mode) throws {
-      let size = Layout.defaultSize(for: mode)
+    init(server: XvfbServer, mode: Mode, size: (width: Int, height: Int)) throws {
       window = try CalculatorWindow(server: server, size: size, mode: mode)
       model = WindowState(
         calculator: Calculator(), mode: mode, width: size.width, height: size.height)
