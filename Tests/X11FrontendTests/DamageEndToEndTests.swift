@@ -15,12 +15,13 @@ import Testing
 /// beside the window with the same input, as the window's handlers drive theirs.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct DamageEndToEndTests {
-  /// Keys typed, by keysym name: bound calculator keys, the focus ring, the modes, the menu's.
+  /// Keys typed, by keysym name: bound calculator keys, the focus ring, the modes, the menu's,
+  /// Convert on and off and its units swapped.
   static let keys = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "period", "plus", "minus", "asterisk",
     "slash", "equal", "Return", "percent", "BackSpace", "Escape", "Delete", "n", "parenleft",
     "parenright", "asciicircum", "r", "p", "exclam", "Tab", "space", "Up", "Down", "Prior", "F2",
-    "ctrl+1", "ctrl+2", "ctrl+3",
+    "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+4", "ctrl+s",
   ]
   /// The sizes a session starts at and resizes to: between them every arrangement of every mode
   /// (`theSessionsVisitEveryArrangement`).
