@@ -103,12 +103,12 @@ public struct Calculator: Equatable, Sendable {
     case .memory(let memory): useMemory(memory)
     case .parenthesis(.open): openGroup()
     case .parenthesis(.close): closeGroup()
-    case .modifier(let modifier): modify(modifier)
+    case .edit(let edit): apply(edit)
     }
   }
 
-  private mutating func modify(_ modifier: Modifier) {
-    switch modifier {
+  private mutating func apply(_ edit: Edit) {
+    switch edit {
     case .point: type(".")
     case .equals: evaluate()
     case .allClear:

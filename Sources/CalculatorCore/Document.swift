@@ -12,7 +12,7 @@ public struct Document: Undoable {
   /// The calculator of the basic and scientific keypads.
   public var calculator: Calculator
   /// The Tip & Split calculator.
-  public var tip: TipCalculator {
+  public var split: TipCalculator {
     get { tipBox.value }
     set { tipBox = TipBox(newValue) }
   }
@@ -29,11 +29,11 @@ public struct Document: Undoable {
 
   /// A document of these calculators and this tape.
   public init(
-    calculator: Calculator = Calculator(), tip: TipCalculator = TipCalculator(),
+    calculator: Calculator = Calculator(), split: TipCalculator = TipCalculator(),
     tape: HistoryTape = HistoryTape()
   ) {
     self.calculator = calculator
-    self.tipBox = TipBox(tip)
+    self.tipBox = TipBox(split)
     self.tape = tape
   }
 

@@ -17,7 +17,7 @@ extension Key {
     case .constant(let constant): constant.names
     case .memory(let memory): memory.names
     case .parenthesis(let parenthesis): parenthesis.names
-    case .modifier(let modifier): modifier.names
+    case .edit(let edit): edit.names
     }
   }
 
@@ -80,7 +80,7 @@ extension Operation {
     case .reversePower: ("[ypow]", "y to the power of x")
     case .root: ("[root]", "y-th root of x")
     case .logarithm: ("[logy]", "log base y")
-    case .scientific: ("[ee]", "times ten to the power of")
+    case .ee: ("[ee]", "times ten to the power of")
     }
   }
 }
@@ -146,7 +146,7 @@ extension Parenthesis {
   }
 }
 
-extension Modifier {
+extension Edit {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
     case .point: (".", "decimal point")

@@ -15,38 +15,38 @@ public enum Key: Hashable, Sendable {
   case memory(Memory)
   /// `(` and `)`.
   case parenthesis(Parenthesis)
-  /// Keys that change the entry or the state: `.`, `=`, AC, C, ±, %, ⌫, Rad/Deg.
-  case modifier(Modifier)
+  /// Keys that edit the entry or the state: `.`, `=`, AC, C, ±, %, ⌫, Rad/Deg.
+  case edit(Edit)
 
   /// Every key, each once: every case of every family.
   public static var allCases: [Key] {
     Digit.allCases.map(Key.digit) + Operation.allCases.map(Key.operation)
       + Function.allCases.map(Key.function) + Constant.allCases.map(Key.constant)
       + Memory.allCases.map(Key.memory) + Parenthesis.allCases.map(Key.parenthesis)
-      + Modifier.allCases.map(Key.modifier)
+      + Edit.allCases.map(Key.edit)
   }
 
   /// The decimal point.
-  public static let decimalPoint = Key.modifier(.point)
+  public static let decimalPoint = Key.edit(.point)
   /// `=`.
-  public static let equals = Key.modifier(.equals)
+  public static let equals = Key.edit(.equals)
   /// AC: clears entry, pending operator, groups and history; memory and angle unit stay.
-  public static let allClear = Key.modifier(.allClear)
+  public static let allClear = Key.edit(.allClear)
   /// C (CE): clears only the current entry or shown result.
-  public static let clearEntry = Key.modifier(.clearEntry)
+  public static let clearEntry = Key.edit(.clearEntry)
   /// ±.
-  public static let toggleSign = Key.modifier(.toggleSign)
+  public static let toggleSign = Key.edit(.toggleSign)
   /// %.
-  public static let percent = Key.modifier(.percent)
+  public static let percent = Key.edit(.percent)
   /// ⌫: deletes the last typed character.
-  public static let backspace = Key.modifier(.backspace)
+  public static let backspace = Key.edit(.backspace)
 
   /// Whether the key belongs to the scientific keypad (docs/SPEC.md section 6.1).
   public var isScientific: Bool {
     switch self {
     case .operation(let operation): !Operation.basic.contains(operation)
-    case .function, .constant, .memory, .parenthesis, .modifier(.angle): true
-    case .digit, .modifier: false
+    case .function, .constant, .memory, .parenthesis, .edit(.angle): true
+    case .digit, .edit: false
     }
   }
 }
@@ -95,8 +95,9 @@ public enum Parenthesis: CaseIterable, Sendable {
   case close
 }
 
-/// Keys that change the entry or the calculator's state rather than supply a number.
-public enum Modifier: CaseIterable, Sendable {
+/// Keys that edit the entry or the calculator's state rather than supply a number or an
+/// operator: `.`, `=`, AC, C, ±, %, ⌫, Rad/Deg.
+public enum Edit: CaseIterable, Sendable {
   /// `.`.
   case point
   /// `=`: closes every group and evaluates strictly left to right.
@@ -130,7 +131,7 @@ extension Operation {
     case .reversePower: "yˣ"
     case .root: "ʸ√"
     case .logarithm: "logᵧ"
-    case .scientific: "E"
+    case .ee: "E"
     }
   }
 }

@@ -41,8 +41,8 @@ public struct OperandEdit: Equatable, Sendable {
   @discardableResult
   public mutating func press(_ key: Key) -> Bool {
     switch key {
-    case .digit, .modifier(.point), .modifier(.backspace), .modifier(.toggleSign),
-      .modifier(.clearEntry):
+    case .digit, .edit(.point), .edit(.backspace), .edit(.toggleSign),
+      .edit(.clearEntry):
       let before = entry
       entry.press(key)
       guard entry.display != before.display else {

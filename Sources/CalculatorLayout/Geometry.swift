@@ -12,7 +12,23 @@ public struct Point: Equatable, Sendable {
   }
 }
 
-/// An axis-aligned rectangle in window pixels; width and height are never negative.
+/// A window's size in whole pixels: what X, `--size` and the layout's sizes give.
+public struct PixelSize: Equatable, Sendable {
+  /// Pixels across.
+  public var width: Int
+  /// Pixels down.
+  public var height: Int
+
+  /// A size of `width` × `height` pixels.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// An axis-aligned rectangle in window pixels, at fractions of a pixel: where the layout puts
+/// things (whole pixels to draw are the renderer's `PixelRect`, made from one of these in one
+/// place, `PixelRect(covering:margin:within:)`); width and height are never negative.
 public struct Rect: Equatable, Sendable {
   /// The left edge.
   public var x: Double

@@ -115,7 +115,7 @@ public struct KeyCap: Hashable, Sendable {
   public func label(on face: KeypadFace) -> KeyLabel {
     switch action {
     case .clear: KeyLabel(face.clearLabel.rawValue)
-    case .key(.modifier(.angle)): face.angle == .degrees ? "Rad" : "Deg"
+    case .key(.edit(.angle)): face.angle == .degrees ? "Rad" : "Deg"
     default: face.showsSecond ? alternate?.label ?? label : label
     }
   }
@@ -330,8 +330,8 @@ extension Keypad {
      KeyCap(.key(.function(.cosine)),                   "cos",         .scientific, second: .key(.function(.arccosine)),              "cos^{−1}"),
      KeyCap(.key(.function(.tangent)),                  "tan",         .scientific, second: .key(.function(.arctangent)),             "tan^{−1}"),
      KeyCap(.key(.constant(.e)),                        "e",           .scientific),
-     KeyCap(.key(.operation(.scientific)),              "EE",          .scientific)],
-    [KeyCap(.key(.modifier(.angle)),                    "Rad",         .scientific),
+     KeyCap(.key(.operation(.ee)),                      "EE",          .scientific)],
+    [KeyCap(.key(.edit(.angle)),                        "Rad",         .scientific),
      KeyCap(.key(.function(.hyperbolicSine)),           "sinh",        .scientific, second: .key(.function(.inverseHyperbolicSine)),   "sinh^{−1}"),
      KeyCap(.key(.function(.hyperbolicCosine)),         "cosh",        .scientific, second: .key(.function(.inverseHyperbolicCosine)), "cosh^{−1}"),
      KeyCap(.key(.function(.hyperbolicTangent)),        "tanh",        .scientific, second: .key(.function(.inverseHyperbolicTangent)),"tanh^{−1}"),

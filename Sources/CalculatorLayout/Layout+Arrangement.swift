@@ -209,11 +209,11 @@ struct Plan {
     let keypadRect = blocks.map(\.rect).reduce(blocks[0].rect) { $0.union($1) }
     var placement = Placement(
       unit: u, blocks: blocks, keypadRect: keypadRect, displayRect: .zero, historyRect: .zero,
-      tapePanel: .zero, tip: nil)
+      tapePanel: .zero, tipLayout: nil)
     if keypad.screen == .tipAndSplit {
-      placement.tip = tipLayout(
+      placement.tipLayout = tipLayout(
         width: width, keypadRect: keypadRect, columnLeft: columnLeft, top: top)
-      placement.displayRect = placement.tip?.perPersonRow ?? .zero
+      placement.displayRect = placement.tipLayout?.perPersonRow ?? .zero
       placement.historyRect = Rect(x: side, y: top, width: 0, height: 0)
       return placement
     }
@@ -267,7 +267,7 @@ struct Placement {
   var displayRect: Rect
   var historyRect: Rect
   var tapePanel: Rect
-  var tip: TipLayout?
+  var tipLayout: TipLayout?
   var convert: ConvertLayout? = nil
 }
 

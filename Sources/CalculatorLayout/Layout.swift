@@ -62,7 +62,7 @@ public struct Layout: Equatable, Sendable {
   /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
   ///
   /// Its display is the per-person row and it has no tape.
-  public let tip: TipLayout?
+  public let tipLayout: TipLayout?
   /// The Convert lines' units, swap key, converted value and caption, below the display; nil
   /// unless `converts`.
   public let convert: ConvertLayout?
@@ -102,10 +102,10 @@ public struct Layout: Equatable, Sendable {
   }
 
   /// The window size the calculator opens at the first time, at 96 dpi.
-  public static let defaultSize = (width: 360, height: 640)
+  public static let defaultSize = PixelSize(width: 360, height: 640)
 
   /// The size a mode opens at the first time, at 96 dpi; every mode fits a portrait window.
-  public static func defaultSize(for mode: Mode) -> (width: Int, height: Int) {
+  public static func defaultSize(for mode: Mode) -> PixelSize {
     defaultSize
   }
 
@@ -119,11 +119,11 @@ public struct Layout: Equatable, Sendable {
   /// larger window's are too, as circles never shrink when a window grows. The Convert lines
   /// need no more: they take the strip's third row and the circles stay as large (docs/SPEC.md
   /// section 10.4).
-  public static func minimumSize(for mode: Mode) -> (width: Int, height: Int) {
+  public static func minimumSize(for mode: Mode) -> PixelSize {
     switch mode {
-    case .basic: (200, 320)
-    case .scientific: (340, 320)
-    case .tip: (220, 400)
+    case .basic: PixelSize(width: 200, height: 320)
+    case .scientific: PixelSize(width: 340, height: 320)
+    case .tip: PixelSize(width: 220, height: 400)
     }
   }
 
@@ -159,7 +159,7 @@ public struct Layout: Equatable, Sendable {
       historyRowHeight = 0
       displayFontSize = 0
       historyFontSize = 0
-      tip = nil
+      tipLayout = nil
       convert = nil
       return
     }
@@ -169,7 +169,7 @@ public struct Layout: Equatable, Sendable {
     displayRect = plan.displayRect
     historyRect = plan.historyRect
     tapePanel = plan.tapePanel
-    tip = plan.tip
+    tipLayout = plan.tipLayout
     convert = plan.convert
     historyRowHeight = Reference.historyRowHeight * unit
     displayFontSize = Reference.displayFont * unit

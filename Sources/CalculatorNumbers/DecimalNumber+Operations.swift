@@ -23,7 +23,7 @@ extension DecimalNumber {
     case .reversePower: return try other.power(self).exact(if: isExact && other.isExact)
     case .root: return try root(other).exact(if: isExact && other.isExact)
     case .logarithm: return try logarithm(base: other).exact(if: isExact && other.isExact)
-    case .scientific: return try timesPowerOfTen(other).exact(if: isExact && other.isExact)
+    case .ee: return try timesPowerOfTen(other).exact(if: isExact && other.isExact)
     }
   }
 

@@ -19,5 +19,5 @@ public enum Operation: CaseIterable, Hashable, Sendable {
   /// logᵧ: the logarithm of x to base y.
   case logarithm
   /// EE: x × 10^y.
-  case scientific
+  case ee
 }

@@ -123,7 +123,7 @@ extension Frame {
 
   /// The screen's parts in this frame's layout, in drawing order.
   var screenParts: [ScreenPart] {
-    layout.tip != nil
+    layout.tipLayout != nil
       ? [.tipPanel]
       : [.strip, .tapePanel, .display]
         + (layout.convert == nil ? [] : [.convertUnits, .convertedValue])
@@ -137,7 +137,7 @@ extension Frame {
     case .tapePanel: .tapePanel(tape.panelLines(in: layout))
     case .convertUnits: .convertUnits(convert?.units)
     case .convertedValue: .convertedValue(convert?.converted)
-    case .tipPanel: .tipPanel(tip, focusedField: focusedField, displayCue)
+    case .tipPanel: .tipPanel(tipScreen, focusedField: focusedField, displayCue)
     }
   }
 
@@ -149,7 +149,7 @@ extension Frame {
     case .tapePanel: tapePanelBox
     case .convertUnits: convertBox
     case .convertedValue: convertedBox
-    case .tipPanel: layout.tip.map(panelBox) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    case .tipPanel: layout.tipLayout.map(panelBox) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
   }
 
@@ -218,7 +218,7 @@ extension Frame {
   /// strip's rows, the side panel, Tip & Split's panel.
   func screenReaches(_ region: PixelRect) -> Bool {
     if hasOverlay { return true }
-    if let panel = layout.tip { return panelBox(panel).intersects(region) }
+    if let panel = layout.tipLayout { return panelBox(panel).intersects(region) }
     return displayBox.intersects(region) || (convert != nil && convertBox.intersects(region))
       || (stripBox.intersects(region) && !shownHistoryRows.isEmpty)
       || tapePanelBox.intersects(region)

@@ -17,7 +17,7 @@ public struct Frame: Equatable, Sendable {
   /// list is scrolled back.
   public var tape = TapeView()
   /// The Tip & Split screen, shown in tip mode.
-  public var tip: TipScreen?
+  public var tipScreen: TipScreen?
   /// The lightened circle (mouse held down, or a key just typed).
   public var pressed: GridPosition? = nil
   /// The key with the keyboard focus, drawn with a ring around its circle.
@@ -58,7 +58,7 @@ public struct Frame: Equatable, Sendable {
     if layout.converts, let units { convert = ConvertView(display: display, units: units) }
     if layout.keypad.screen == .tipAndSplit {
       face = KeypadFace(split)
-      tip = TipScreen(split)
+      tipScreen = TipScreen(split)
     } else {
       face = KeypadFace(calculator, showsSecond: showsSecond)
     }
@@ -91,7 +91,7 @@ public struct Frame: Equatable, Sendable {
   /// Whether `Rad` shows at the display's left: radians, on a keypad with the angle key (the
   /// basic keypad keeps the unit for the functions but shows none).
   public var showsRadians: Bool {
-    face.angle == .radians && layout.keypad.position(of: .modifier(.angle)) != nil
+    face.angle == .radians && layout.keypad.position(of: .edit(.angle)) != nil
   }
 }
 

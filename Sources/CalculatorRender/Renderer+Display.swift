@@ -107,7 +107,7 @@ extension Renderer {
     let damage = frame.damage(since: previous).filter { rect in
       sent.map { $0.union(rect) != $0 } ?? true
     }
-    guard frame.layout.tip == nil, frame.showsRadians == previous.showsRadians,
+    guard frame.layout.tipLayout == nil, frame.showsRadians == previous.showsRadians,
       frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
     else { return damage }
     let ink = [frame, previous].map { shown in

@@ -10,26 +10,26 @@ extension Renderer {
   /// Every text shrinks to fit its row, so nothing is clipped or overlaps at any size. A refused
   /// key turns the active field's value red; a copy dims the per-person amount.
   func drawTipScreen(
-    _ split: TipScreen, focusedField: TipField?, cue: DisplayCue?, layout: TipLayout,
+    _ screen: TipScreen, focusedField: TipField?, cue: DisplayCue?, layout: TipLayout,
     in context: CairoContext
   ) {
     for (field, box) in zip(TipField.allCases, layout.fields) {
       context.setColor(Theme.fieldFill)
       context.addRoundedRect(box, radius: box.height / 4)
       cairo_fill(context.pointer)
-      let isActive = field == split.active
+      let isActive = field == screen.active
       drawPair(
         TextPiece(
           text: field.title, face: labelFace, size: layout.fieldFontSize,
           color: isActive ? Theme.activeFieldLabel : Theme.fieldLabel),
         TextPiece(
-          text: split.text(of: field), face: labelFace, size: layout.fieldFontSize,
+          text: screen.text(of: field), face: labelFace, size: layout.fieldFontSize,
           color: isActive && cue == .refused ? Theme.errorText : Theme.displayText),
         in: box.inset(by: layout.inset), context: context)
       if focusedField == field { drawFieldFocusRing(box, context: context) }
     }
     let results = [
-      ("Tip", split.tip, layout.tipRow), ("Total", split.total, layout.totalRow),
+      ("Tip", screen.tip, layout.tipRow), ("Total", screen.total, layout.totalRow),
     ]
     for (title, value, row) in results {
       drawPair(
@@ -44,10 +44,10 @@ extension Renderer {
         text: "Per person", face: labelFace, size: layout.resultFontSize,
         color: Theme.historyText),
       TextPiece(
-        text: split.perPerson, face: displayFace, size: layout.perPersonFontSize,
+        text: screen.perPerson, face: displayFace, size: layout.perPersonFontSize,
         color: cue == .copied ? Theme.copiedText : Theme.displayText),
       in: layout.perPersonRow.inset(by: layout.inset), context: context)
-    if let shares = split.shares, let overshoot = split.overshoot {
+    if let shares = screen.shares, let overshoot = screen.overshoot {
       drawPair(
         TextPiece(
           text: "+\(overshoot)", face: labelFace, size: layout.sharesFontSize,

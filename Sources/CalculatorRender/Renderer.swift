@@ -169,7 +169,7 @@ public final class Renderer {
       guard let converted, let lines = layout.convert else { return }
       drawConverted(converted, lines: lines, in: context)
     case .tipPanel(let screen, let focusedField, let cue):
-      guard let screen, let panel = layout.tip else { return }
+      guard let screen, let panel = layout.tipLayout else { return }
       drawTipScreen(screen, focusedField: focusedField, cue: cue, layout: panel, in: context)
     }
   }

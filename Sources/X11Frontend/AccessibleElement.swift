@@ -84,7 +84,9 @@ extension AccessibleElement {
     self.init(role: .frame, name: "CircleCalc", bounds: window, isActive: isActive)
     if frame.mode == .tip {
       // A window too small for any circle has no Tip & Split screen to read.
-      if let tip = layout.tip { children += AccessibleElement.tipScreen(of: frame, layout: tip) }
+      if let tipLayout = layout.tipLayout {
+        children += AccessibleElement.tipScreen(of: frame, layout: tipLayout)
+      }
     } else {
       children += AccessibleElement.calculatorScreen(of: frame, layout: layout)
     }
@@ -241,25 +243,25 @@ extension AccessibleElement {
   /// results, labels named with their title and amount, and the shares line while the shares
   /// exceed the total.
   private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
-    guard let split = frame.tip else { return [] }
+    guard let screen = frame.tipScreen else { return [] }
     var elements: [AccessibleElement] = []
     for (field, box) in zip(TipField.allCases, layout.fields) {
       elements.append(AccessibleElement(role: .label, name: field.title, bounds: box))
       elements.append(
         AccessibleElement(
-          role: .entry, name: field.title, bounds: box, text: split.text(of: field),
+          role: .entry, name: field.title, bounds: box, text: screen.text(of: field),
           labelledBy: elements.count - 1, isFocusable: true,
-          isFocused: typingHasFocus(frame) && field == split.active, isSelectable: true,
-          isSelected: field == split.active, target: .field(field)))
+          isFocused: typingHasFocus(frame) && field == screen.active, isSelectable: true,
+          isSelected: field == screen.active, target: .field(field)))
     }
     elements += [
-      AccessibleElement(role: .label, name: "Tip, \(split.tip)", bounds: layout.tipRow),
-      AccessibleElement(role: .label, name: "Total, \(split.total)", bounds: layout.totalRow),
+      AccessibleElement(role: .label, name: "Tip, \(screen.tip)", bounds: layout.tipRow),
+      AccessibleElement(role: .label, name: "Total, \(screen.total)", bounds: layout.totalRow),
       AccessibleElement(
-        role: .label, name: "Per person, \(split.perPerson)", bounds: layout.perPersonRow),
+        role: .label, name: "Per person, \(screen.perPerson)", bounds: layout.perPersonRow),
     ]
     // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
-    if let shares = split.shares, let overshoot = split.overshoot {
+    if let shares = screen.shares, let overshoot = screen.overshoot {
       elements.append(
         AccessibleElement(role: .label, name: "+\(overshoot), \(shares)", bounds: layout.sharesRow))
     }
@@ -281,7 +283,7 @@ extension AccessibleElement {
       let isOn: Bool =
         switch action {
         case .secondFunctions: second
-        case .key(.modifier(.angle)): face.angle == .radians
+        case .key(.edit(.angle)): face.angle == .radians
         default: position == pending
         }
       return AccessibleElement(

@@ -19,7 +19,7 @@ extension App {
           switch target {
           case .cell(let cell): state.click(cell)
           case .menuItem(let item): state.choose(item)
-          case .field(let field): state.tip.press(.field(field))
+          case .field(let field): state.split.press(.field(field))
           case .convert(.unit(let side)): state.openPicker(side)
           case .convert(.swap): state.swapUnits()
           case .pickerTab(let side): if state.picker?.side != side { state.perform(.switchSide) }

@@ -1,4 +1,5 @@
 import CX11
+import CalculatorLayout
 import Glibc
 
 extension App {

@@ -47,10 +47,10 @@ public struct WindowOptions: Sendable {
 @MainActor
 public func runWindow(
   calculator: Calculator, finished: HistoryTape = HistoryTape(),
-  tip: TipCalculator = TipCalculator(), options: WindowOptions = WindowOptions()
+  split: TipCalculator = TipCalculator(), options: WindowOptions = WindowOptions()
 ) -> Int32 {
   guard
-    let app = App(calculator: calculator, finished: finished, tip: tip, options: options)
+    let app = App(calculator: calculator, finished: finished, split: split, options: options)
   else { return 1 }
   return app.run()
 }
@@ -107,7 +107,7 @@ final class App {
   var ratesUpdate: RatesUpdateProcess?
 
   init?(
-    calculator: Calculator, finished: HistoryTape, tip: TipCalculator, options: WindowOptions
+    calculator: Calculator, finished: HistoryTape, split: TipCalculator, options: WindowOptions
   ) {
     let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(options.displayName) else {
@@ -164,7 +164,7 @@ final class App {
     self.state = WindowState(
       calculator: calculator, mode: mode, width: width, height: height, scale: scale)
     state.convert = convert
-    state.tip = tip
+    state.split = split
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)

@@ -90,22 +90,22 @@ enum KeyCommand: Hashable, Sendable {
 /// CapsLock, NumLock and AltGr (Mod5) are ignored, and Shift unless a binding asks for it
 /// (`KeyBinding.command(for:state:)`): the keysym that `XLookupString` returns already says what
 /// they did (`Shift+8` is `asterisk`).
-struct Modifiers: OptionSet, Hashable, Sendable {
+struct KeyModifiers: OptionSet, Hashable, Sendable {
   let rawValue: UInt32
 
-  static let shift = Modifiers(rawValue: UInt32(ShiftMask))
-  static let control = Modifiers(rawValue: UInt32(ControlMask))
-  static let alt = Modifiers(rawValue: UInt32(Mod1Mask))
-  static let logo = Modifiers(rawValue: UInt32(Mod4Mask))
+  static let shift = KeyModifiers(rawValue: UInt32(ShiftMask))
+  static let control = KeyModifiers(rawValue: UInt32(ControlMask))
+  static let alt = KeyModifiers(rawValue: UInt32(Mod1Mask))
+  static let logo = KeyModifiers(rawValue: UInt32(Mod4Mask))
   /// Ctrl and Shift together: Ctrl+Shift+C, Ctrl+Shift+Z.
-  static let controlShift: Modifiers = [.control, .shift]
+  static let controlShift: KeyModifiers = [.control, .shift]
 
   /// The modifiers of an X key event's `state` that bindings look at, like dwm's `CLEANMASK`.
   init(eventState state: UInt32) {
     self.init(
       rawValue: state
-        & (Modifiers.shift.rawValue | Modifiers.control.rawValue | Modifiers.alt.rawValue
-          | Modifiers.logo.rawValue))
+        & (KeyModifiers.shift.rawValue | KeyModifiers.control.rawValue | KeyModifiers.alt.rawValue
+          | KeyModifiers.logo.rawValue))
   }
 
   init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -114,12 +114,12 @@ struct Modifiers: OptionSet, Hashable, Sendable {
 /// One row of the bindings table: a keysym with exact modifiers → a command, and how the
 /// shortcuts overlay names the key (nil: not listed, like the keypad's twins of listed keys).
 struct KeyBinding: Hashable, Sendable {
-  let modifiers: Modifiers
+  let modifiers: KeyModifiers
   let keysym: KeySym
   let command: KeyCommand
   let shown: String?
 
-  init(_ modifiers: Modifiers, _ keysym: Int32, _ command: KeyCommand, _ shown: String?) {
+  init(_ modifiers: KeyModifiers, _ keysym: Int32, _ command: KeyCommand, _ shown: String?) {
     self.modifiers = modifiers
     self.keysym = KeySym(keysym)
     self.command = command
@@ -204,7 +204,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,  XK_i,             .key(.function(.reciprocal)),           "Ctrl+I"),
   KeyBinding([],        XK_p,             .key(.constant(.pi)),                   "p"),
   KeyBinding(.control,  XK_p,             .key(.constant(.pi)),                   "Ctrl+P"),
-  KeyBinding(.control,  XK_e,             .key(.operation(.scientific)),          "Ctrl+E"),
+  KeyBinding(.control,  XK_e,             .key(.operation(.ee)),                  "Ctrl+E"),
   KeyBinding([],        XK_question,      .action(.toggleShortcuts),              "?"),
   KeyBinding([],        XK_F1,            .action(.toggleShortcuts),              "F1"),
   KeyBinding([],        XK_Tab,           .action(.focusNext),                    "Tab"),
@@ -247,7 +247,7 @@ extension KeyBinding {
     var lower: KeySym = 0
     var upper: KeySym = 0
     XConvertCase(keysym, &lower, &upper)
-    let modifiers = Modifiers(eventState: state)
+    let modifiers = KeyModifiers(eventState: state)
     let unshifted = modifiers.subtracting(.shift)
     return
       (keyBindings.first { $0.keysym == lower && $0.modifiers == modifiers }

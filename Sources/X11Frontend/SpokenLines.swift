@@ -60,7 +60,7 @@ struct SpokenLines: Equatable, Sendable {
   init(frame: Frame) {
     lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
     tape = frame.tape.past
-    guard let screen = frame.tip else {
+    guard let screen = frame.tipScreen else {
       if let convert = frame.convert {
         let units = convert.units
         lines.append(
@@ -123,7 +123,7 @@ struct SpokenLines: Equatable, Sendable {
   /// into the entry as the character the echo spoke.
   static func isEchoed(_ key: Key) -> Bool {
     switch key {
-    case .digit, .modifier(.point): true
+    case .digit, .edit(.point): true
     default: false
     }
   }

@@ -46,7 +46,7 @@ let pickerBindings: [(keysym: KeySym, command: PickerCommand)] = [
 extension PickerCommand {
   /// The character a keysym types into the filter without Ctrl, Alt or the logo key: Latin-1
   /// and Unicode keysyms (`µ` is 0xb5), keypad digits and point; nil for any other key.
-  static func typing(_ keysym: KeySym, modifiers: Modifiers) -> PickerCommand? {
+  static func typing(_ keysym: KeySym, modifiers: KeyModifiers) -> PickerCommand? {
     guard modifiers.subtracting(.shift).isEmpty else { return nil }
     let code: UInt32
     switch keysym {

@@ -14,7 +14,7 @@ extension WindowState {
   /// What a key does now: a keysym from `XLookupString` with its event's modifier `state`.
   func keyAction(for keysym: KeySym, state: UInt32) -> KeyAction? {
     if picker != nil {
-      let modifiers = Modifiers(eventState: state)
+      let modifiers = KeyModifiers(eventState: state)
       if modifiers.subtracting(.shift).isEmpty,
         let command = pickerBindings.first(where: { $0.keysym == keysym })
       {
@@ -26,7 +26,7 @@ extension WindowState {
       return .menu(command.command)
     }
     if tapeSelection != nil, menu == nil, !showsShortcuts,
-      Modifiers(eventState: state).subtracting(.shift).isEmpty,
+      KeyModifiers(eventState: state).subtracting(.shift).isEmpty,
       let command = tapeBindings.first(where: { $0.keysym == keysym })
     {
       return .tape(command.command)

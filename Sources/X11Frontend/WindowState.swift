@@ -92,9 +92,9 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// The Tip & Split calculator; switching modes keeps it, as it keeps `calculator`.
-  var tip: TipCalculator {
-    get { document.tip }
-    set { document.tip = newValue }
+  var split: TipCalculator {
+    get { document.split }
+    set { document.split = newValue }
   }
 
   /// The calculations finished with `=`, shown above the strip's rows when scrolled back.
@@ -132,14 +132,14 @@ struct WindowState: Equatable, Sendable {
     frame.displayCue = displayCue
     // The open menu or picker has it.
     frame.focused = menu == nil && picker == nil && showsFocusRing ? focusedCell : nil
-    frame.focusedField = mode == .tip && focusesField && showsFocusRing ? tip.active : nil
+    frame.focusedField = mode == .tip && focusesField && showsFocusRing ? split.active : nil
     return frame
   }
 
   /// The frame as far as what the calculators show, the row cursor and the tape's scrolling go.
   var tapeFrame: Frame {
     var frame = Frame(
-      layout: layout, calculator: calculator, tape: tape, split: tip, showsSecond: showsSecond,
+      layout: layout, calculator: calculator, tape: tape, split: split, showsSecond: showsSecond,
       units: convertUnits)
     frame.tape.selection = tapeSelection
     frame.tape.offset = historyOffset
@@ -218,7 +218,7 @@ struct WindowState: Equatable, Sendable {
 
   /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
   mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
-    if !document.tip.press(key) { showCue(.refused, at: now) }
+    if !document.split.press(key) { showCue(.refused, at: now) }
   }
 
   /// A bound keyboard key went down: lighten its circle (none for ⌫) and press it; in tip mode
@@ -349,17 +349,17 @@ struct WindowState: Equatable, Sendable {
       return
     }
     if tapeCursor?.edit == nil { endSelection() }  // (the keypad types into an edit)
-    if let field = layout.tip?.field(at: point) {
+    if let field = layout.tipLayout?.field(at: point) {
       // The field clicked is active and holds the hidden ring (`mousePressed`): the next Tab
       // moves on from it.
-      document.tip.press(.field(field))
+      document.split.press(.field(field))
       focusedCell = nil
       focusesField = true
       highlight = nil
       return
     }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
-    if highlight == nil, layout.tip == nil, layout.displayRect.contains(point) {
+    if highlight == nil, layout.tipLayout == nil, layout.displayRect.contains(point) {
       swipeStart = point
     }
   }
@@ -427,7 +427,7 @@ struct WindowState: Equatable, Sendable {
     // docs/SPEC.md section 7.3: a positive result becomes the bill, once; coming back without a
     // new calculation keeps the bill the user has since typed.
     if mode == .tip, calculator != offeredCalculator {
-      document.tip.takeBill(from: calculator)
+      document.split.takeBill(from: calculator)
       offeredCalculator = calculator
     }
     let minimum = minimumSize
@@ -499,7 +499,7 @@ struct WindowState: Equatable, Sendable {
 
   /// Where the focus ring is, or nil before any Tab.
   var focusedStop: FocusStop? {
-    if mode == .tip && focusesField { return .field(tip.active) }
+    if mode == .tip && focusesField { return .field(split.active) }
     return focusedCell.map(FocusStop.cell)
   }
 
@@ -522,7 +522,7 @@ struct WindowState: Equatable, Sendable {
     case .field(let field):
       focusedCell = nil
       focusesField = true
-      document.tip.press(.field(field))
+      document.split.press(.field(field))
     case .cell(let cell):
       focusedCell = cell
       focusesField = false
@@ -581,18 +581,12 @@ struct WindowState: Equatable, Sendable {
   /// on the fields and results.
   func isAboveKeypad(_ point: Point) -> Bool {
     let layout = layout
-    if let tip = layout.tip { return tip.panel.contains(point) }
+    if let tip = layout.tipLayout { return tip.panel.contains(point) }
     return !layout.isEmpty && point.y < layout.keypadRect.minY
   }
 
   /// What Ctrl+C copies: the displayed number, or in tip mode the per-person amount.
-  var copyText: String? { mode == .tip ? tip.copyText : calculator.copyText }
-}
-
-/// A window size in pixels.
-struct PixelSize: Equatable, Sendable {
-  var width: Int
-  var height: Int
+  var copyText: String? { mode == .tip ? split.copyText : calculator.copyText }
 }
 
 extension WindowState {
@@ -638,7 +632,7 @@ extension WindowState {
   mutating func paste(_ text: String) -> Bool {
     closeOverlays()
     highlight = nil
-    if mode == .tip { return document.tip.paste(text) }
+    if mode == .tip { return document.split.paste(text) }
     if tapeCursor?.edit != nil {
       guard tapeCursor?.edit?.paste(text) == true else { return false }
       scrollToCursor()  // a longer number may wrap the side panel's line

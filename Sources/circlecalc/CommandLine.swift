@@ -29,34 +29,13 @@ enum Command: Equatable {
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
   case run(
-    keys: Keys, mode: Mode?, output: Output, size: (width: Int, height: Int)?, dpi: Int?,
+    keys: Keys, mode: Mode?, output: Output, size: PixelSize?, dpi: Int?,
     units: String? = nil)
 
   /// The `--keys`, read in the token language of the mode: Tip & Split has its own.
   enum Keys: Equatable {
     case calculator([Key])
     case tip([TipKey])
-  }
-
-  static func == (lhs: Command, rhs: Command) -> Bool {
-    switch (lhs, rhs) {
-    case (.help, .help), (.version, .version), (.history, .history), (.listUnits, .listUnits):
-      true
-    case (.convert(let a), .convert(let x)): a == x
-    case (.updateRates(let a), .updateRates(let x)): a == x
-    case (.benchmarkFrames(let a, let b, let c), .benchmarkFrames(let x, let y, let z)):
-      a == x && b == y && c == z
-    case (.benchmarkCore(let a), .benchmarkCore(let x)),
-      (.benchmarkFunctions(let a), .benchmarkFunctions(let x)),
-      (.benchmarkHistory(let a), .benchmarkHistory(let x)):
-      a == x
-    case (
-      .run(let a, let m, let b, let c, let d, let u), .run(let x, let n, let y, let z, let w, let v)
-    ):
-      a == x && m == n && b == y && c?.width == z?.width && c?.height == z?.height && d == w
-        && u == v
-    default: false
-    }
   }
 
   static let usage = """
@@ -142,7 +121,7 @@ enum Command: Equatable {
     var sequences: [String] = []
     var mode: Mode?
     var output: Output?
-    var size: (width: Int, height: Int)?
+    var size: PixelSize?
     var dpi: Int?
     var units: String?
     var benchmark: (option: String, count: Int)?
@@ -277,7 +256,7 @@ enum Command: Equatable {
   }
 
   /// `"360x640"` → (360, 640); sides from 1 to `Layout.maximumRequestedSide`.
-  static func parseSize(_ text: String) throws(CommandLineError) -> (width: Int, height: Int) {
+  static func parseSize(_ text: String) throws(CommandLineError) -> PixelSize {
     let sides = text.split(separator: "x", omittingEmptySubsequences: false)
     let range = 1...Layout.maximumRequestedSide
     guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
@@ -286,7 +265,7 @@ enum Command: Equatable {
       throw CommandLineError(
         "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to \(range.upperBound))")
     }
-    return (width, height)
+    return PixelSize(width: width, height: height)
   }
 }
 

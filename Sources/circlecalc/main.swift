@@ -116,7 +116,7 @@ import X11Frontend
         options.width = size.width
         options.height = size.height
       }
-      return runWindow(calculator: calculator, finished: tape, tip: split, options: options)
+      return runWindow(calculator: calculator, finished: tape, split: split, options: options)
     }
   }
 }

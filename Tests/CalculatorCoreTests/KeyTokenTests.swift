@@ -38,14 +38,14 @@ struct KeyTokenTests {
       case .constant: family = "constant"
       case .memory: family = "memory"
       case .parenthesis: family = "parenthesis"
-      case .modifier: family = "modifier"
+      case .edit: family = "edit"
       }
       counts[family, default: 0] += 1
     }
     #expect(
       counts == [
         "digit": 10, "operation": 9, "function": 24, "constant": 3, "memory": 4,
-        "parenthesis": 2, "modifier": 8,
+        "parenthesis": 2, "edit": 8,
       ])
   }
 

@@ -101,7 +101,7 @@ import Testing
   @Test func stateDecidesTheClearAndAngleLabelsAndTheLitKeys() throws {
     let keypad = Keypad.scientific
     let clear = try #require(keypad.position(of: KeypadAction.clear).flatMap(keypad.cap(at:)))
-    let angle = try #require(keypad.position(of: .modifier(.angle)).flatMap(keypad.cap(at:)))
+    let angle = try #require(keypad.position(of: .edit(.angle)).flatMap(keypad.cap(at:)))
     let recall = try #require(keypad.position(of: .memory(.recall)).flatMap(keypad.cap(at:)))
     let second = try #require(
       keypad.position(of: KeypadAction.secondFunctions).flatMap(keypad.cap(at:)))
@@ -112,7 +112,7 @@ import Testing
     #expect(
       second.isLit(on: KeypadFace(calculator, showsSecond: true))
         && !second.isLit(on: KeypadFace(calculator, showsSecond: false)))
-    for key in [Key.digit(.two), .memory(.add), .modifier(.angle)] { calculator.press(key) }
+    for key in [Key.digit(.two), .memory(.add), .edit(.angle)] { calculator.press(key) }
     #expect(clear.label(on: KeypadFace(calculator, showsSecond: false)) == "C")
     #expect(angle.label(on: KeypadFace(calculator, showsSecond: false)) == "Deg")
     #expect(recall.isLit(on: KeypadFace(calculator, showsSecond: false)))

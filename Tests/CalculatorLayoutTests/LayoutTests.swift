@@ -51,7 +51,7 @@ enum Reference {
     // Nothing else overlaps a circle: the display, the strip, the side panel, Tip & Split.
     let others =
       [layout.displayRect, layout.historyRect, layout.tapePanel]
-      + (layout.tip.map { [$0.panel] } ?? [])
+      + (layout.tipLayout.map { [$0.panel] } ?? [])
     for rect in others where !rect.isEmpty {
       #expect(window.contains(rect, tolerance: 1e-9))
       #expect(!rect.intersects(layout.keypadRect), "\(rect) over the keypad at \(width)×\(height)")

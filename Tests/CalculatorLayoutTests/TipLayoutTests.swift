@@ -9,7 +9,7 @@ import Testing
   func nothingOverlapsOrLeavesTheWindow(width: Int, height: Int) throws {
     let layout = Layout(width: width, height: height, keypad: .tip)
     let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    let tip = try #require(layout.tip)
+    let tip = try #require(layout.tipLayout)
     #expect(!layout.isEmpty && layout.diameter >= 1)
     // The circles: equal, whole-pixel diameter, inside the window and the keypad, apart.
     let circles = Keypad.tip.positions.map { layout.circle(at: $0) }
@@ -76,7 +76,7 @@ import Testing
     #expect(abs(layout.unit - u) < 1e-12)
     #expect(abs(layout.keypadRect.minX - 20.16855) < 1e-4)
     #expect(abs(layout.keypadRect.minY - 298.67278) < 1e-4)
-    let tip = try #require(layout.tip)
+    let tip = try #require(layout.tipLayout)
     #expect(abs(tip.panel.minX - 20 * u) < 1e-9)
     #expect(abs(tip.panel.maxX - (360 - 20 * u)) < 1e-9)
     #expect(abs(tip.panel.minY - 12 * u) < 1e-9)
@@ -100,7 +100,7 @@ import Testing
     let layout = Layout(width: 852, height: 393, keypad: .tip)
     let u = 393 / 486.25
     #expect(layout.diameter == 64)
-    let tip = try #require(layout.tip)
+    let tip = try #require(layout.tipLayout)
     #expect(abs(layout.keypadRect.maxX - (852 - 20 * u)) < 1e-9)
     #expect(abs(layout.keypadRect.minX - 477.04062) < 1e-4)
     #expect(abs(tip.panel.minY - layout.keypadRect.minY) < 1e-9)
@@ -114,7 +114,7 @@ import Testing
   @Test(arguments: [(360, 640), (852, 393), (200, 320), (1920, 1080)])
   func aClickFindsTheFieldUnderIt(width: Int, height: Int) throws {
     let layout = Layout(width: width, height: height, keypad: .tip)
-    let tip = try #require(layout.tip)
+    let tip = try #require(layout.tipLayout)
     for (field, box) in zip(TipField.allCases, tip.fields) {
       #expect(tip.field(at: Point(x: box.minX + 1, y: box.minY + 1)) == field)
       #expect(tip.field(at: Point(x: box.maxX - 1, y: box.maxY - 1)) == field)

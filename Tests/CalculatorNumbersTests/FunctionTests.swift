@@ -44,7 +44,7 @@ struct FunctionTests {
   ]
 
   static let operations: [String: Operation] = [
-    "pow": .power, "ypow": .reversePower, "root": .root, "logy": .logarithm, "ee": .scientific,
+    "pow": .power, "ypow": .reversePower, "root": .root, "logy": .logarithm, "ee": .ee,
   ]
 
   @Test(

@@ -170,7 +170,7 @@ import Testing
     var after = scene.frame
     after.pressed = after.layout.keypad.position(of: .tip(.digit(.seven)))
     let layout = after.layout
-    let panel = try #require(layout.tip).panel
+    let panel = try #require(layout.tipLayout).panel
     let cell = try #require(after.pressed)
     let circle = layout.circle(at: cell)
     let damage = after.damage(since: before)

@@ -25,11 +25,11 @@ import Testing
   @Test(arguments: TestSupport.windowSizes)
   func everythingInItsPlace(width: Int, height: Int) throws {
     let frame = try frame(width: width, height: height)
-    #expect(frame.tip?.shares == "7 × 208,112.88 = 1,456,790.16")
+    #expect(frame.tipScreen?.shares == "7 × 208,112.88 = 1,456,790.16")
     let image = renderer.render(frame)
     let pixels = Pixels(image)
     let layout = frame.layout
-    let tip = try #require(layout.tip)
+    let tip = try #require(layout.tipLayout)
 
     // Circles: their fill (the 18% preset orange), black box corners.
     for position in Keypad.tip.positions {
@@ -89,7 +89,7 @@ import Testing
 
   @Test func aRefusedKeyReddensTheActiveValueAndACopyDimsThePerPersonAmount() throws {
     var frame = try frame(width: 360, height: 640)
-    let tip = try #require(frame.layout.tip)
+    let tip = try #require(frame.layout.tipLayout)
     let people = tip.rect(of: .people)
     func reds(in box: Rect, of image: Image) -> Int {
       Pixels(image).count(in: Int(box.minX)..<Int(box.maxX), Int(box.minY)..<Int(box.maxY)) {
@@ -114,7 +114,7 @@ import Testing
     var split = TipCalculator()
     for key in try TipKey.sequence("90[t10][p+][p+]") { split.press(key) }
     let frame = Frame(calculator: Calculator(), width: 360, height: 640, mode: .tip, split: split)
-    let row = try #require(frame.layout.tip).sharesRow
+    let row = try #require(frame.layout.tipLayout).sharesRow
     let image = renderer.render(frame)
     #expect(
       image.nonBlackPixels(xs: Int(row.minX)..<Int(row.maxX), ys: Int(row.minY)..<Int(row.maxY))

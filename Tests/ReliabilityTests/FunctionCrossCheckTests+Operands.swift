@@ -225,7 +225,7 @@ extension FunctionCrossCheckTests {
         ])
       return (x, base)
     },
-    binary("ee", .scientific) { random in
+    binary("ee", .ee) { random in
       (
         any(&random),
         pick(&random, [(6, { integer(-200...200, &$0) }), (2, moderate), (1, any)])

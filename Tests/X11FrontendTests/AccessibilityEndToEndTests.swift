@@ -161,7 +161,7 @@ struct AccessibilityEndToEndTests {
         "showing",
       ] + line)
     // Each entry is its field's box on the screen, and what lies at its centre.
-    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tip)
+    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tipLayout)
     for (entry, field) in zip(entries, TipField.allCases) {
       let box = layout.rect(of: field)
       let x = Int(box.minX.rounded())

@@ -169,7 +169,7 @@ import Testing
     var split = TipCalculator()
     for key in try TipKey.sequence(keys) { split.press(key) }
     return tree("", mode: .tip) {
-      $0.tip = TipScreen(split)
+      $0.tipScreen = TipScreen(split)
       $0.face = KeypadFace(split)
       $0.focusedField = focusedField
       configure(&$0)
@@ -200,7 +200,7 @@ import Testing
     #expect(entries.map(\.isSelected) == [true, false, false])
     #expect(screen.filter { $0.role == .label }.allSatisfy { $0.text == nil && !$0.isFocusable })
     // Each field's label and entry are its box; each result its row.
-    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tip)
+    let layout = try #require(Layout(width: 360, height: 640, keypad: .of(.tip)).tipLayout)
     let fieldBoxes = TipField.allCases.flatMap { [layout.rect(of: $0), layout.rect(of: $0)] }
     #expect(Array(screen.map(\.bounds).prefix(6)) == fieldBoxes)
     #expect(

@@ -181,7 +181,7 @@ struct DamageEndToEndTests {
         let row = menu.rows.randomElement(using: &random) ?? menu.panel
         return Point(x: (row.minX + row.width / 2).rounded(), y: (row.minY + row.height / 2))
       }
-      if let tip = layout.tip, Int.random(in: 0..<4, using: &random) == 0,
+      if let tip = layout.tipLayout, Int.random(in: 0..<4, using: &random) == 0,
         let field = tip.fields.randomElement(using: &random)
       {
         return Point(x: (field.minX + 10).rounded(), y: field.midY.rounded())

@@ -49,7 +49,7 @@ import Testing
   func lockNumLockShiftAndAltGrAreIgnored(extra: UInt32) {
     for binding in keyBindings {
       // Shift matters where the table binds the key with Shift too (Ctrl+Shift+C, Ctrl+Shift+Z).
-      let shifted = Modifiers(rawValue: binding.modifiers.rawValue | extra)
+      let shifted = KeyModifiers(rawValue: binding.modifiers.rawValue | extra)
       let hasShiftedTwin = keyBindings.contains {
         $0.keysym == binding.keysym && $0.modifiers == shifted && $0 != binding
       }
@@ -120,7 +120,7 @@ import Testing
       (XK_p, 0, .key(.constant(.pi))),
       (XK_P, ControlMask | ShiftMask, .key(.constant(.pi))),
       (XK_i, ControlMask, .key(.function(.reciprocal))),
-      (XK_e, ControlMask, .key(.operation(.scientific))),
+      (XK_e, ControlMask, .key(.operation(.ee))),
       (XK_1, ControlMask, .action(.mode(.basic))),
       (XK_2, ControlMask, .action(.mode(.scientific))),
       (XK_3, ControlMask, .action(.mode(.tip))),

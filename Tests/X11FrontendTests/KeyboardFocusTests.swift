@@ -162,9 +162,9 @@ import Testing
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .bill)
     let layout = Layout(width: 360, height: 640, keypad: .tip)
-    let people = layout.tip?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    let people = layout.tipLayout?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
     state.mousePressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2))
-    #expect(state.tip.active == .people)
+    #expect(state.split.active == .people)
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == nil)
   }

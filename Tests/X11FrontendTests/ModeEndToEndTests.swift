@@ -37,7 +37,7 @@ struct ModeEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1")) == 0)
     try window.type("parenright", "Return")
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=")) == 0)
-    try window.click(.key(.memory(.add)), .key(.modifier(.angle)))
+    try window.click(.key(.memory(.add)), .key(.edit(.angle)))
     #expect(try window.differingPixels(from: window.render(keys: "2*(9+1)=[m+][rad]")) == 0)
     try window.type("ctrl+1")
     window.mode = .basic

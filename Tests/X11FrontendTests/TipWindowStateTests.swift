@@ -32,7 +32,7 @@ import Testing
   }
 
   func click(_ field: TipField, in state: inout WindowState) throws {
-    let box = try #require(state.layout.tip).rect(of: field)
+    let box = try #require(state.layout.tipLayout).rect(of: field)
     state.mousePressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2))
   }
 
@@ -40,30 +40,30 @@ import Testing
     var state = state(after: "40+44.5=")
     state.switchMode(to: .tip)
     #expect(state.mode == .tip)
-    #expect(state.tip.state.text.contains(#""bill":"84.50""#))
+    #expect(state.split.state.text.contains(#""bill":"84.50""#))
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5="))
     // The user types another bill; a look at the calculator and back keeps it.
     state.typeKey(.digit(.six), keycode: 10)
     state.typeKey(.digit(.zero), keycode: 11)
     state.switchMode(to: .basic)
     state.switchMode(to: .tip)
-    #expect(state.tip.shownText(of: .bill) == "60")  // still typed into, as it was left
+    #expect(state.split.shownText(of: .bill) == "60")  // still typed into, as it was left
     // A new calculation is offered again.
     state.switchMode(to: .basic)
     for key in try Key.sequence("*2=") { state.press(key) }
     state.switchMode(to: .tip)
-    #expect(state.tip.shownText(of: .bill) == "169.00")
+    #expect(state.split.shownText(of: .bill) == "169.00")
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
   }
 
   @Test func switchingModesKeepsTheTipState() throws {
     var state = state(after: "7")
     state.switchMode(to: .tip)
-    #expect(state.tip == TipCalculator())  // a typed 7 is no result: nothing carried
-    state.tip = try split("50[t20][p+]")
+    #expect(state.split == TipCalculator())  // a typed 7 is no result: nothing carried
+    state.split = try split("50[t20][p+]")
     state.switchMode(to: .scientific)
     state.switchMode(to: .tip)
-    #expect(state.tip == (try split("50[t20][p+]")))
+    #expect(state.split == (try split("50[t20][p+]")))
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
 
@@ -72,17 +72,17 @@ import Testing
     for (index, key) in try Key.sequence("84.5++").enumerated() {
       state.typeKey(key, keycode: UInt32(20 + index))
     }
-    #expect(state.tip == (try split("84.5[p+][p+]")))
+    #expect(state.split == (try split("84.5[p+][p+]")))
     let plus = state.layout.keypad.position(of: KeypadAction.tip(.people(.more)))
     #expect(state.frame.pressed == plus)
     state.keyReleased(keycode: 25)
     #expect(state.frame.pressed == nil)
     // Keys with no meaning here change nothing and light nothing.
-    let before = state.tip
+    let before = state.split
     for key in try Key.sequence("*=%n") { state.typeKey(key, keycode: 30) }
-    #expect(state.tip == before && state.frame.pressed == nil && state.displayCue == nil)
+    #expect(state.split == before && state.frame.pressed == nil && state.displayCue == nil)
     state.typeKey(.allClear, keycode: 31)
-    #expect(state.tip == (try split("84.5[p+][p+]a")))
+    #expect(state.split == (try split("84.5[p+][p+]a")))
   }
 
   @Test func aKeyPastALimitShowsTheRedCueUntilTheNextKey() throws {
@@ -90,16 +90,16 @@ import Testing
     let now = ContinuousClock.now
     state.typeKey(.operation(.subtract), keycode: 10, at: now)  // − at 1 person
     #expect(state.displayCue == .refused)
-    #expect(state.tip == TipCalculator())
+    #expect(state.split == TipCalculator())
     #expect(state.deadlines.end(of: .refusedCue) == now + .milliseconds(600))
     state.userActed()
     state.typeKey(.digit(.one), keycode: 11, at: now)
     #expect(state.displayCue == nil)
     // A click past a limit too: + at 99.
-    state.tip = try split("[people]99")
+    state.split = try split("[people]99")
     click(.tip(.people(.more)), in: &state)
     #expect(state.displayCue == .refused)
-    #expect(state.tip == (try split("[people]99")))
+    #expect(state.split == (try split("[people]99")))
     #expect(state.frame.displayCue == .refused)
   }
 
@@ -111,8 +111,8 @@ import Testing
     ] {
       click(action, in: &state)
     }
-    #expect(state.tip == (try split("42.5[t20][p+][p+]b")))
-    #expect(state.tip.perPersonText == "16.80")  // 42.00 + 8.40 = 50.40 ÷ 3
+    #expect(state.split == (try split("42.5[t20][p+][p+]b")))
+    #expect(state.split.perPersonText == "16.80")  // 42.00 + 8.40 = 50.40 ÷ 3
     click(.modes, in: &state)
     #expect(state.menu == MenuSelection())
   }
@@ -120,32 +120,32 @@ import Testing
   @Test func aClickOnAFieldMakesItActive() throws {
     var state = state(mode: .tip)
     try click(.people, in: &state)
-    #expect(state.tip.active == .people && state.frame.pressed == nil)
+    #expect(state.split.active == .people && state.frame.pressed == nil)
     click(.tip(.digit(.four)), in: &state)
     try click(.tipPercent, in: &state)
     click(.tip(.digit(.nine)), in: &state)
-    #expect(state.tip == (try split("[people]4[tip]9")))
+    #expect(state.split == (try split("[people]4[tip]9")))
     #expect(state.frame.focusedField == nil)  // no ring before a Tab
   }
 
   @Test func tabRingsTheFieldsThenTheKeysAndFocusingAFieldMakesItActive() throws {
     var state = state(after: "", mode: .tip)
-    state.tip = try split("12")
+    state.split = try split("12")
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
-    #expect(state.tip.shownText(of: .bill) == "12")  // as typed: the value did not change
+    #expect(state.split.shownText(of: .bill) == "12")  // as typed: the value did not change
     state.typeKey(.digit(.three), keycode: 10)  // the field was just focused: 3 replaces 12
-    #expect(state.tip.shownText(of: .bill) == "3")
+    #expect(state.split.shownText(of: .bill) == "3")
     state.moveFocus(by: 1)
-    #expect(state.frame.focusedField == .tipPercent && state.tip.active == .tipPercent)
+    #expect(state.frame.focusedField == .tipPercent && state.split.active == .tipPercent)
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .people)
     state.moveFocus(by: 1)  // on to the keys: the 10% preset
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == GridPosition(row: 0, column: 0))
-    #expect(state.tip.active == .people)  // the active field stays
+    #expect(state.split.active == .people)  // the active field stays
     state.pressFocused(keycode: 65)  // Space
-    #expect(state.tip.tipPercentText == "10")
+    #expect(state.split.tipPercentText == "10")
     state.moveFocus(by: -1)
     #expect(state.frame.focusedField == .people && state.frame.focused == nil)
     // Shift+Tab from the first stop wraps to the last key, +.
@@ -156,7 +156,7 @@ import Testing
     // A click on a field makes it the active one and hides the ring, which follows the
     // keyboard only; the next Tab shows it again, moving on from the field clicked.
     try click(.tipPercent, in: &state)
-    #expect(state.tip.active == .tipPercent)
+    #expect(state.split.active == .tipPercent)
     #expect(state.frame.focusedField == nil && state.frame.focused == nil)
     state.moveFocus(by: 1)
     #expect(state.frame.focusedField == .people)
@@ -177,8 +177,8 @@ import Testing
     var state = state(after: "12", mode: .tip)
     let pasted = [state.paste("1,234.5"), state.paste("12345678901"), state.paste("2.345")]
     #expect(pasted == [true, false, false])  // an 11th integer digit, a third decimal
-    #expect(state.tip.shownText(of: .bill) == "1,234.50")
-    state.tip.press(.people(.more))
+    #expect(state.split.shownText(of: .bill) == "1,234.50")
+    state.split.press(.people(.more))
     #expect(state.copyText == "709.84")  // 1,234.50 + 185.18 (a tie, up) = 1,419.68, ÷ 2
     #expect(state.calculator == TestSupport.calculator(after: "12"))
     state.switchMode(to: .basic)
@@ -194,7 +194,7 @@ import Testing
     #expect(state.requestedSize == PixelSize(width: 852, height: 400))
     state.scrollHistory(olderBy: 2)
     #expect(state.frame.tape.offset == 0)
-    #expect(state.frame.tip == TipScreen(state.tip) && state.frame.mode == .tip)
+    #expect(state.frame.tipScreen == TipScreen(state.split) && state.frame.mode == .tip)
   }
 
   @Test func theShortcutsOverlayInTipModeListsItsOwnKeys() {
@@ -202,6 +202,6 @@ import Testing
     state.toggleShortcuts()
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .tip))
     state.typeKey(.allClear, keycode: 9)  // Escape closes it and clears nothing
-    #expect(state.frame.shortcuts == nil && state.tip == TipCalculator())
+    #expect(state.frame.shortcuts == nil && state.split == TipCalculator())
   }
 }

@@ -208,7 +208,7 @@ import Testing
     state.pointerPressed(at: layout.circle(at: second).center)
     state.pointerReleased(at: layout.circle(at: second).center)
     #expect(state.frame.face.showsSecond)
-    for key: Key in [.digit(.one), .modifier(.point), .digit(.five)] {
+    for key: Key in [.digit(.one), .edit(.point), .digit(.five)] {
       state.typeKey(key, keycode: 10)
     }
     state.pointerPressed(at: point)
