@@ -1,8 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 
-/// A keypad cell as a frame shows it (a struct, not a tuple: tuples of these took the runtime's
-/// generic paths on every frame).
+/// A keypad cell as a frame shows it.
 struct ShownKey {
   /// Where it is.
   var position: GridPosition
