@@ -16,23 +16,24 @@ extension App {
       handlers: Accessibility.Handlers(
         click: { [unowned self] target in
           typedEcho = false
-          switch target {
-          case .cell(let cell): state.click(cell)
-          case .menuItem(let item): state.choose(item)
-          case .field(let field): state.split.press(.field(field))
-          case .convert(.unit(let side)): state.openPicker(side)
-          case .convert(.swap): state.swapUnits()
-          case .pickerTab(let side): if state.picker?.side != side { state.perform(.switchSide) }
-          case .pickerLine(let index): state.choosePickerRow(index)
-          }
+          let action: WindowState.Action =
+            switch target {
+            case .cell(let cell): .click(cell)
+            case .menuItem(let item): .choose(item)
+            case .field(let field): .activateField(field)
+            case .convert(.unit(let side)): .openPicker(side)
+            case .convert(.swap): .swapUnits
+            case .pickerTab(let side): .pickerTab(side)
+            case .pickerLine(let index): .choosePickerRow(index)
+            }
+          state.reduce(action, stamp: App.wallClock())
         },
         focus: { [unowned self] target in
           switch target {
-          case .cell(let cell): state.focus(.cell(cell))
-          case .field(let field): state.focus(.field(field))
-          case .menuItem(let item):
-            state.menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
-          case .pickerLine(let index): state.picker?.selection = index
+          case .cell(let cell): state.reduce(.focus(.cell(cell)))
+          case .field(let field): state.reduce(.focus(.field(field)))
+          case .menuItem(let item): state.reduce(.selectMenuItem(item))
+          case .pickerLine(let index): state.reduce(.selectPickerRow(index))
           case .convert, .pickerTab: break
           }
         },

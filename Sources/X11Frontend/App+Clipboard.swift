@@ -14,17 +14,17 @@ extension App {
   /// empty tape) gives the red cue.
   func copy(_ text: String?, time: Time) {
     guard let text else {
-      state.showCue(.refused, at: .now)
+      state.reduce(.showCue(.refused), stamp: stamp)
       return
     }
     XSetSelectionOwner(display, atoms.clipboard, window, time)
     guard XGetSelectionOwner(display, atoms.clipboard) == window else {
-      state.showCue(.refused, at: .now)
+      state.reduce(.showCue(.refused), stamp: stamp)
       return
     }
     clipboardText = text
     clipboardTime = time
-    state.showCue(.copied, at: .now)
+    state.reduce(.showCue(.copied), stamp: stamp)
   }
 
   /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): one number becomes the
@@ -38,16 +38,13 @@ extension App {
     } else {
       text = requestSelection(selection, time: time)
     }
-    if let text, state.paste(text) { return }
-    state.showCue(.refused, at: .now)
+    state.reduce(.paste(text), stamp: stamp)
   }
 
   /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.
   private func requestSelection(_ selection: Atom, time: Time) -> String? {
     guard XGetSelectionOwner(display, selection) != Atom(None) else { return nil }
-    state.deadlines.start(.pasteReply, at: .now)
-    defer { state.deadlines.cancel(.pasteReply) }
-    let deadline = state.deadlines.end(of: .pasteReply) ?? .now
+    let deadline = ContinuousClock.now + Deadlines.Kind.pasteReply.duration
     for target in [atoms.utf8String, XA_STRING] {
       XConvertSelection(display, selection, target, atoms.pasteProperty, window, time)
       guard let reply = waitForSelectionNotify(selection, target: target, until: deadline) else {

@@ -8,21 +8,22 @@ extension App {
   func keyPress(_ event: inout XKeyEvent) {
     let (keysym, text) = lookUpKey(&event)
     if forwardKey(event, keysym: keysym, text: text) { return }
-    state.userActed()
+    state.reduce(.userActed, stamp: stamp)
     typedEcho = false
     switch state.keyAction(for: keysym, state: event.state) {
-    case .picker(let command): state.perform(command)
-    case .menu(let command): state.perform(command)
-    case .tape(let command): state.perform(command)
+    case .picker(let command): state.reduce(.picker(command), stamp: stamp)
+    case .menu(let command): state.reduce(.menu(command), stamp: stamp)
+    case .tape(let command): state.reduce(.tape(command), stamp: stamp)
     case .command(.key(let key)):
       lightKey(key)
-      state.typeKey(key, keycode: event.keycode)
+      state.reduce(.typeKey(key, keycode: event.keycode), stamp: stamp)
       typedEcho = SpokenLines.isEchoed(key)
     case .command(.action(.copy)): copy(state.copyText, time: event.time)
     case .command(.action(.copyCalculation)): copy(state.calculationCopyText, time: event.time)
     case .command(.action(.paste)): paste(from: atoms.clipboard, time: event.time)
     case .command(.action(.quit)): isRunning = false
-    case .command(.action(let action)): state.perform(action, keycode: event.keycode)
+    case .command(.action(let action)):
+      state.reduce(.app(action, keycode: event.keycode), stamp: stamp)
     case nil: break
     }
   }
@@ -30,7 +31,7 @@ extension App {
   func keyRelease(_ event: inout XKeyEvent) {
     let (keysym, text) = lookUpKey(&event)
     if forwardKey(event, keysym: keysym, text: text) { return }
-    state.keyReleased(keycode: event.keycode)
+    state.reduce(.keyReleased(keycode: event.keycode), stamp: stamp)
   }
 
   /// The keysym after Shift, NumLock and the layout (Shift+8 is `asterisk`, KP_1 without NumLock
@@ -57,35 +58,35 @@ extension App {
       let panelRow =
         state.layout.tapePanel.contains(point)
         ? renderer.tapePanelRow(at: point, in: state.tapeFrame) : nil
-      state.mousePressed(at: point, panelRow: panelRow)
+      state.reduce(.mousePressed(at: point, panelRow: panelRow), stamp: stamp)
     case Button2:
-      state.userActed()
-      if !state.closeOverlays(), state.isAboveKeypad(point) {
-        paste(from: XA_PRIMARY, time: event.time)
+      if state.showsShortcuts || state.menu != nil || state.picker != nil {
+        state.reduce(.dismissOverlays, stamp: stamp)
+      } else {
+        state.reduce(.userActed, stamp: stamp)
+        if state.isAboveKeypad(point) { paste(from: XA_PRIMARY, time: event.time) }
       }
-    case Button3:
-      state.userActed()
-      state.closeOverlays()
+    case Button3: state.reduce(.dismissOverlays, stamp: stamp)
     case Button4:
       // Leaving the newest row: show what other windows have saved since.
       if state.historyOffset == 0, state.panelOffset == 0,
         let saved = historyStore?.reloadIfChanged(state.tape)
       {
-        state.absorb(saved: saved)
+        state.reduce(.absorb(saved: saved), stamp: stamp)
       }
-      state.scrollHistory(olderBy: 1, at: point)
-    case Button5: state.scrollHistory(olderBy: -1, at: point)
+      state.reduce(.scrollHistory(olderBy: 1, at: point), stamp: stamp)
+    case Button5: state.reduce(.scrollHistory(olderBy: -1, at: point), stamp: stamp)
     default: break
     }
   }
 
   func buttonRelease(_ event: XButtonEvent) {
     guard Int32(event.button) == Button1 else { return }
-    state.pointerReleased(at: Point(x: Double(event.x), y: Double(event.y)))
+    state.reduce(.pointerReleased(at: Point(x: Double(event.x), y: Double(event.y))), stamp: stamp)
   }
 
   func motionNotify(_ event: XMotionEvent) {
-    state.pointerMoved(to: Point(x: Double(event.x), y: Double(event.y)))
+    state.reduce(.pointerMoved(to: Point(x: Double(event.x), y: Double(event.y))), stamp: stamp)
   }
 
   func focusIn(_ event: XFocusChangeEvent) {
@@ -94,7 +95,7 @@ extension App {
 
   func focusOut(_ event: XFocusChangeEvent) {
     hasInputFocus = false
-    state.focusLost()
+    state.reduce(.focusLost, stamp: stamp)
   }
 
   /// Only the last Expose of a series redraws (dwm); the whole frame is copied anyway.
@@ -113,7 +114,7 @@ extension App {
     let width = Int(event.width)
     let height = Int(event.height)
     guard width != state.width || height != state.height else { return }
-    state.resize(width: width, height: height)
+    state.reduce(.resize(width: width, height: height), stamp: stamp)
   }
 
   func mappingNotify(_ event: inout XMappingEvent) {

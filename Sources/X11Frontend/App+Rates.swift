@@ -8,25 +8,21 @@ extension App {
   /// the background update when it is due (`WindowState.wantsRatesUpdate`).
   func refreshRates() {
     guard state.needsRates, let file = RatesFile.standard else { return }
-    if !state.hasReadRates {
-      state.hasReadRates = true
-      state.rates = try? file.load()
-    }
+    if !state.hasReadRates { state.reduce(.ratesRead(try? file.load())) }
     let now = Int(App.wallClock() / 1_000_000_000)
     guard ratesUpdate == nil,
       state.wantsRatesUpdate(now: now, stored: file.modificationTime)
     else { return }
-    state.ratesAttempt = now
     // `circlecalc --update-rates` in this environment: its address, its timeout, its folder.
     ratesUpdate = RatesUpdateProcess()
-    state.ratesUpdate = ratesUpdate == nil ? .failed : .running
+    state.reduce(.ratesUpdateStarted(at: now, isRunning: ratesUpdate != nil))
   }
 
   /// The child has ended: the rates are read again (the new ones, or the old ones kept).
   func finishRatesUpdate(_ update: RatesUpdateProcess) {
     let outcome = update.finish()
     ratesUpdate = nil
-    if let rates = try? RatesFile.standard?.load() { state.rates = rates }
-    state.ratesUpdate = outcome.succeeded ? .idle : .failed
+    state.reduce(
+      .ratesUpdateEnded(try? RatesFile.standard?.load(), succeeded: outcome.succeeded))
   }
 }

@@ -67,7 +67,10 @@ final class App {
   /// Sends frames to the window (MIT-SHM or XPutImage); made at the first frame.
   lazy var presenter = WindowPresenter(
     display: display, window: window, graphicsContext: graphicsContext)
+  /// What the window shows; it changes only by `WindowState.reduce`, with what happened.
   var state: WindowState
+  /// The wall clock when the event being handled came (`WindowState.reduce(_:stamp:)`).
+  var stamp: UInt64 = 0
   var isRunning = true
   /// The status `run()` returns: 1 once another program has destroyed the window.
   var exitStatus: Int32 = 0
@@ -162,18 +165,16 @@ final class App {
     self.atoms = Atoms(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.state = WindowState(
-      calculator: calculator, mode: mode, width: width, height: height, scale: scale)
-    state.convert = convert
-    state.split = split
+      calculator: calculator, split: split, convert: convert, mode: mode, width: width,
+      height: height, scale: scale)
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
-    state.tape = historyStore?.load() ?? HistoryTape()
-    // The calculations `--keys` finished go on the tape as if typed here (and are saved).
-    state.document.adopt(finished, at: App.wallClock())
-    state.undo = UndoStack(state.document)  // the state to start from, nothing to undo
+    state.reduce(
+      .open(saved: historyStore?.load() ?? HistoryTape(), finished: finished),
+      stamp: App.wallClock())
     _ = renderer
   }
 
@@ -189,7 +190,7 @@ final class App {
       if XPending(display) == 0 {
         let deadline = state.deadlines.nearest
         if let deadline, ContinuousClock.now >= deadline {
-          state.deadlines.expire(at: .now)
+          state.reduce(.expireDeadlines())
           drawIfNeeded()
           continue
         }
@@ -221,7 +222,6 @@ final class App {
   /// After a turn of events: the window's size asked of the window manager, the frame drawn,
   /// the screen reader told, the tape saved.
   func showChanges() {
-    state.settle()  // what a screen reader's click changed
     refreshRates()
     requestSize()
     drawIfNeeded()
@@ -232,8 +232,7 @@ final class App {
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
   func handle(_ event: inout XEvent) {
-    state.stamp = App.wallClock()
-    defer { state.settle() }  // each event's change is one level of undo
+    stamp = App.wallClock()
     switch event.type {
     case KeyPress: keyPress(&event.xkey)
     case KeyRelease: keyRelease(&event.xkey)
@@ -319,7 +318,7 @@ final class App {
   func saveHistory(patience: Int = 50) {
     guard let store = historyStore, state.tape != store.synced else { return }
     if let saved = historyStore?.save(state.tape, patience: patience) {
-      state.absorb(saved: saved)
+      state.reduce(.absorb(saved: saved))
     }
   }
 
@@ -328,7 +327,7 @@ final class App {
   func requestSize() {
     if state.minimumSize != hintedSize { setSizeHints() }
     guard let size = state.requestedSize else { return }
-    state.requestedSize = nil
+    state.reduce(.sizeRequestTaken)
     XResizeWindow(display, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)))
   }
 

@@ -259,11 +259,6 @@ extension WindowState {
     }
   }
 
-  /// After each event: a change of the document since the last one becomes a level of undo.
-  mutating func settle() {
-    undo.settle(document)
-  }
-
   /// Ctrl+Z: the document as it was before its last change (the red cue when there is none).
   ///
   /// While a number is edited, only the edit is cancelled.

@@ -4,7 +4,10 @@ import CalculatorRender
 
 /// Everything the window shows, changed by input that the X handlers have already decoded.
 ///
-/// Pure: no X calls, so clicks, key flashes and scrolling are tested without a server.
+/// It changes only in `reduce(_:stamp:)`, by an `Action` saying what happened; the methods that
+/// reduce calls are its helpers (private here; the tape's and Convert's, in their own files,
+/// internal only because Swift's `private` ends at the file). Pure: no X calls, so clicks, key
+/// flashes and scrolling are tested without a server.
 struct WindowState: Equatable, Sendable {
   /// The lightened circle and what holds it down.
   enum Highlight: Equatable, Sendable {
@@ -20,23 +23,23 @@ struct WindowState: Equatable, Sendable {
   var undo: UndoStack<Document>
   /// The wall clock when the event being handled came, in nanoseconds since 1970: the identity
   /// of a calculation it finishes (0 in tests: 1, 2, 3…).
-  var stamp: UInt64 = 0
+  private(set) var stamp: UInt64 = 0
   /// The window's geometry, laid out again only when the size or the mode changes.
   private(set) var layout: Layout
   /// The HiDPI scale the window opened with; the size saved for the next start is divided by it,
   /// and each mode's minimum size is multiplied by it.
-  var scale: Double
+  private(set) var scale: Double
   var highlight: Highlight?
   /// `2nd` is on: the scientific keys show and do their alternates.
-  var showsSecond = false
+  private(set) var showsSecond = false
   /// The mode menu is open; the line the keyboard has selected, if any.
   var menu: MenuSelection?
   /// Where button 1 went down on the display: a swipe may start there.
-  var swipeStart: Point?
+  private(set) var swipeStart: Point?
   var showsShortcuts = false
   /// A size to ask the window manager for (a mode whose minimum is larger than the window),
   /// taken by the front end with the new minimum size hint.
-  var requestedSize: PixelSize?
+  private(set) var requestedSize: PixelSize?
   /// Rows the strip is scrolled back from rest; kept within 0…`Frame.maxHistoryOffset` by
   /// `scrollHistory`, or on the row cursor's row (`scrollToCursor`).
   var historyOffset = 0
@@ -49,14 +52,14 @@ struct WindowState: Equatable, Sendable {
   /// The last click on a past row of the strip or the side panel, which a second one soon after
   /// makes an edit.
   var tapeClick: TapeClick?
-  /// The cues and the paste's wait, each with its end.
-  var deadlines = Deadlines()
+  /// The cues on the display, each with its end.
+  private(set) var deadlines = Deadlines()
   /// How many refusals (the red cue) there have been: each is spoken to a screen reader once.
   private(set) var refusals = 0
   /// The key inside the focus ring (Tab, Shift+Tab), which Space presses; nil before any Tab.
-  var focusedCell: GridPosition?
+  private(set) var focusedCell: GridPosition?
   /// In tip mode, the focus ring is on the active field (which field is the core's `active`).
-  var focusesField = false
+  private(set) var focusesField = false
   /// The focus ring follows the keyboard only: a mouse click hides it, the next Tab (or a screen
   /// reader's focus request) shows it again.
   private(set) var showsFocusRing = true
@@ -70,18 +73,25 @@ struct WindowState: Equatable, Sendable {
   /// The open unit picker.
   var picker: UnitPicker?
   /// The currency rates stored in the cache folder, once read (nil without them).
-  var rates: CurrencyRates?
+  private(set) var rates: CurrencyRates?
   /// Whether the stored rates have been read (the window reads them when currencies show).
-  var hasReadRates = false
+  private(set) var hasReadRates = false
   /// The background update of the rates: none, running, or the last one failed.
-  var ratesUpdate = RatesUpdateStatus.idle
+  private(set) var ratesUpdate = RatesUpdateStatus.idle
   /// When this window last started an update, in seconds since 1970.
-  var ratesAttempt: Int?
+  private(set) var ratesAttempt: Int?
 
-  init(calculator: Calculator, mode: Mode = .basic, width: Int, height: Int, scale: Double = 1) {
-    document = Document(calculator: calculator)
+  init(
+    calculator: Calculator, split: TipCalculator = TipCalculator(),
+    convert: ConvertSettings = ConvertSettings(), mode: Mode = .basic, width: Int, height: Int,
+    scale: Double = 1
+  ) {
+    document = Document(calculator: calculator, split: split)
     undo = UndoStack(document)
-    layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
+    self.convert = convert
+    layout = Layout(
+      width: width, height: height, keypad: .of(mode), scale: scale,
+      converts: convert.isOn && mode != .tip)
     self.scale = scale
   }
 
@@ -162,9 +172,137 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
+  /// Changes the state by what happened: the one way it changes.
+  ///
+  /// `stamp` is the wall clock of the event, in nanoseconds since 1970: the identity of a
+  /// calculation it finishes (0 in tests: 1, 2, 3…). What the action changed of the document
+  /// becomes one level of undo.
+  mutating func reduce(_ action: Action, stamp: UInt64 = 0) {
+    self.stamp = stamp
+    defer { undo.settle(document) }
+    switch action {
+    case .userActed: userActed()
+    case .typeKey(let key, let keycode, let now): typeKey(key, keycode: keycode, at: now)
+    case .press(let key, let now): press(key, at: now)
+    case .pressTip(let key, let now): press(key, at: now)
+    case .keyReleased(let keycode): if case .keyboard(_, keycode) = highlight { highlight = nil }
+    case .focusLost: if case .keyboard = highlight { highlight = nil }
+    case .menu(let command): perform(command)
+    case .tape(let command, let now): perform(command, at: now)
+    case .app(let action, let keycode, let now): perform(action, keycode: keycode, at: now)
+    case .mousePressed(let point, let panelRow, let now):
+      // The focus ring hides until the next Tab, as it rings a key only for the keyboard
+      // (shown after a click, it looked like a pending operator).
+      showsFocusRing = false
+      pointerPressed(at: point, panelRow: panelRow, now: now)
+    case .pointerPressed(let point, let panelRow, let now):
+      pointerPressed(at: point, panelRow: panelRow, now: now)
+    case .pointerMoved(let point):
+      guard case .pointer(let cell, _) = highlight else { return }
+      highlight = .pointer(cell: cell, isInside: layout.cell(at: point) == cell)
+    case .pointerReleased(let point, let now): pointerReleased(at: point, now: now)
+    case .click(let cell): click(cell)
+    case .scrollHistory(let rows, let point): scrollHistory(olderBy: rows, at: point)
+    case .dismissOverlays:
+      userActed()
+      closeOverlays()
+    case .toggleMenu: toggleMenu()
+    case .toggleShortcuts: toggleShortcuts()
+    case .openMenuFromKeyboard: openMenuFromKeyboard()
+    case .moveMenuSelection(let step): moveMenuSelection(by: step)
+    case .selectMenuEdge(let last): selectMenuEdge(last: last)
+    case .chooseMenuSelection: chooseMenuSelection()
+    case .choose(let item): choose(item)
+    case .selectMenuItem(let item): menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
+    case .switchMode(let mode): switchMode(to: mode)
+    case .focus(let stop): focus(stop)
+    case .moveFocus(let step): moveFocus(by: step)
+    case .pressFocused(let keycode): pressFocused(keycode: keycode)
+    case .activateField(let field): document.split.press(.field(field))
+    case .picker(let command): perform(command)
+    case .openPicker(let side): openPicker(side)
+    case .swapUnits: swapUnits()
+    case .pickerTab(let side): if picker?.side != side { perform(PickerCommand.switchSide) }
+    case .choosePickerRow(let index): choosePickerRow(index)
+    case .selectPickerRow(let index): picker?.selection = index
+    case .ratesRead(let stored):
+      hasReadRates = true
+      rates = stored
+    case .ratesUpdateStarted(let now, let isRunning):
+      ratesAttempt = now
+      ratesUpdate = isRunning ? .running : .failed
+    case .ratesUpdateEnded(let stored, let succeeded):
+      if let stored { rates = stored }
+      ratesUpdate = succeeded ? .idle : .failed
+    case .moveTapeCursor(let move, let now): moveTapeCursor(move, at: now)
+    case .chooseTapeRow(let now): chooseTapeRow(at: now)
+    case .escapeTapeCursor: escapeTapeCursor()
+    case .editSelectedRow(let now): editSelectedRow(at: now)
+    case .undoChange(let now): undoChange(at: now)
+    case .redoChange(let now): redoChange(at: now)
+    case .clearHistory: clearHistory()
+    case .absorb(let saved): absorb(saved: saved)
+    case .paste(let text, let now):
+      if let text, paste(text) { return }
+      showCue(.refused, at: now)
+    case .showCue(let cue, let now): showCue(cue, at: now)
+    case .expireDeadlines(let now): deadlines.expire(at: now)
+    case .resize(let width, let height): resize(width: width, height: height)
+    case .sizeRequestTaken: requestedSize = nil
+    case .open(let saved, let finished):
+      document.tape = saved
+      document.adopt(finished, at: stamp)
+      undo = UndoStack(document)
+    }
+  }
+
+  /// A key of the open menu.
+  private mutating func perform(_ command: MenuCommand) {
+    switch command {
+    case .previous: moveMenuSelection(by: -1)
+    case .next: moveMenuSelection(by: 1)
+    case .first: selectMenuEdge(last: false)
+    case .last: selectMenuEdge(last: true)
+    case .choose: chooseMenuSelection()
+    case .close: toggleMenu()
+    }
+  }
+
+  /// A key of the selected row.
+  private mutating func perform(_ command: TapeCommand, at now: ContinuousClock.Instant = .now) {
+    switch command {
+    case .choose: chooseTapeRow(at: now)
+    case .end: escapeTapeCursor()
+    }
+  }
+
+  /// A window action that needs no X: all but copying, pasting and quitting, which the window
+  /// does itself (they do nothing here).
+  private mutating func perform(
+    _ action: AppAction, keycode: UInt32, at now: ContinuousClock.Instant = .now
+  ) {
+    if action != .pickUnit { picker = nil }  // like any key, it closes the picker
+    switch action {
+    case .toggleShortcuts: toggleShortcuts()
+    case .mode(let mode): switchMode(to: mode)
+    case .focusNext: moveFocus(by: 1)
+    case .focusPrevious: moveFocus(by: -1)
+    case .pressFocused: pressFocused(keycode: keycode)
+    case .tape(let move): moveTapeCursor(move, at: now)
+    case .editRow: editSelectedRow(at: now)
+    case .undo: undoChange(at: now)
+    case .redo: redoChange(at: now)
+    case .openMenu: openMenuFromKeyboard()
+    case .convert: toggleConvert()
+    case .pickUnit: togglePicker()
+    case .swapUnits: swapUnits()
+    case .copy, .copyCalculation, .paste, .quit: break
+    }
+  }
+
   /// A new size: a pointer press is dropped and the tape returns to the newest row, or to the
   /// row cursor's row.
-  mutating func resize(width: Int, height: Int) {
+  private mutating func resize(width: Int, height: Int) {
     layout = layout.resized(width: width, height: height)
     if case .pointer = highlight { highlight = nil }
     swipeStart = nil
@@ -176,7 +314,7 @@ struct WindowState: Equatable, Sendable {
   /// Any key or a click (not the wheel): the cue comes down and the tape returns to the
   /// newest row (docs/SPEC.md section 3.4), unless the row cursor holds the strip and the side
   /// panel on its row.
-  mutating func userActed() {
+  private mutating func userActed() {
     endCue()
     tapeClick = nil
     guard tapeCursor == nil else { return }
@@ -200,7 +338,7 @@ struct WindowState: Equatable, Sendable {
   ///
   /// A calculation it finishes goes on the tape. While a past number is edited, the key goes
   /// to the edit instead (`editKey`); with a row selected, the selection ends first.
-  mutating func press(_ key: Key, at now: ContinuousClock.Instant = .now) {
+  private mutating func press(_ key: Key, at now: ContinuousClock.Instant = .now) {
     if tapeCursor?.edit != nil { return editKey(key, at: now) }
     endSelection()
     document.press(key, at: stamp)
@@ -209,7 +347,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Clear History: empties the tape, saved file included; Ctrl+Z brings it back.
-  mutating func clearHistory() {
+  private mutating func clearHistory() {
     document.clearHistory()
     endSelection()
     historyOffset = 0
@@ -217,7 +355,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
-  mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
+  private mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
     if !document.split.press(key) { showCue(.refused, at: now) }
   }
 
@@ -226,7 +364,8 @@ struct WindowState: Equatable, Sendable {
   ///
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
   /// acts.
-  mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now) {
+  private mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now)
+  {
     if closeOverlays(), key == .allClear { return }
     if mode == .tip {
       guard let tipKey = TipKey(key) else { return }
@@ -246,17 +385,7 @@ struct WindowState: Equatable, Sendable {
     return keypad.position(of: key, second: showsSecond)
   }
 
-  /// Any key went up: un-lighten the circle it lit.
-  mutating func keyReleased(keycode: UInt32) {
-    if case .keyboard(_, keycode) = highlight { highlight = nil }
-  }
-
-  /// The keyboard focus left: a key release may never arrive.
-  mutating func focusLost() {
-    if case .keyboard = highlight { highlight = nil }
-  }
-
-  mutating func toggleShortcuts() {
+  private mutating func toggleShortcuts() {
     showsShortcuts.toggle()
     menu = nil
     picker = nil
@@ -264,7 +393,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Opens the mode menu with nothing selected, or closes it.
-  mutating func toggleMenu() {
+  private mutating func toggleMenu() {
     menu = menu == nil ? MenuSelection() : nil
     showsShortcuts = false
     picker = nil
@@ -291,7 +420,7 @@ struct WindowState: Equatable, Sendable {
   /// calculation's result; a second click on a past row soon after edits its number instead
   /// (`editOnDoubleClick`). `panelRow` is the row of the panel's line under the point, as the
   /// renderer placed its glyphs (`Renderer.tapePanelRow(at:in:)`).
-  mutating func pointerPressed(
+  private mutating func pointerPressed(
     at point: Point, panelRow: (calculation: Int, row: Int)? = nil,
     now: ContinuousClock.Instant = .now
   ) {
@@ -366,7 +495,7 @@ struct WindowState: Equatable, Sendable {
 
   /// The menu's keyboard: Up and Down move the selection over the choosable lines, Return
   /// chooses it.
-  mutating func moveMenuSelection(by step: Int) {
+  private mutating func moveMenuSelection(by step: Int) {
     guard var selection = menu else { return }
     let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
     let current = selection.index.flatMap { choosable.firstIndex(of: $0) }
@@ -378,20 +507,20 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Home or End in the menu: selects the first or the last choosable line.
-  mutating func selectMenuEdge(last: Bool) {
+  private mutating func selectMenuEdge(last: Bool) {
     guard menu != nil else { return }
     let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
     menu = MenuSelection(index: last ? choosable.last : choosable.first)
   }
 
   /// Return in the menu: chooses the selected line (nothing when none is selected).
-  mutating func chooseMenuSelection() {
+  private mutating func chooseMenuSelection() {
     guard let index = menu?.index else { return }
     choose(MenuItem.all[index])
   }
 
   /// Acts on a menu line and closes the menu.
-  mutating func choose(_ item: MenuItem) {
+  private mutating func choose(_ item: MenuItem) {
     menu = nil
     switch item {
     case .mode(let mode): switchMode(to: mode)
@@ -404,7 +533,7 @@ struct WindowState: Equatable, Sendable {
 
   /// F10 or the Menu key: opens the mode menu with the current mode's line selected (closes it
   /// when open).
-  mutating func openMenuFromKeyboard() {
+  private mutating func openMenuFromKeyboard() {
     guard menu == nil else { return toggleMenu() }
     toggleMenu()
     menu = MenuSelection(index: MenuItem.all.firstIndex(of: .mode(mode)))
@@ -445,15 +574,9 @@ struct WindowState: Equatable, Sendable {
       height: Int((Double(size.height) * scale).rounded(.up)))
   }
 
-  /// The pointer moved with button 1 down: the circle stays lit only while the pointer is on it.
-  mutating func pointerMoved(to point: Point) {
-    guard case .pointer(let cell, _) = highlight else { return }
-    highlight = .pointer(cell: cell, isInside: layout.cell(at: point) == cell)
-  }
-
   /// Button 1 went up: inside the circle where it went down, that circle acts; a swipe across the
   /// display deletes the last typed character; elsewhere nothing.
-  mutating func pointerReleased(at point: Point, now: ContinuousClock.Instant = .now) {
+  private mutating func pointerReleased(at point: Point, now: ContinuousClock.Instant = .now) {
     if let start = swipeStart {
       swipeStart = nil
       if isSwipe(from: start, to: point) { press(.backspace) }
@@ -477,7 +600,7 @@ struct WindowState: Equatable, Sendable {
   /// Space on the focused key and an assistive technology's `click` come here, so they act
   /// exactly as the mouse does (a click while the overlay or the menu shows only closes it).
   @discardableResult
-  mutating func click(_ cell: GridPosition) -> Bool {
+  private mutating func click(_ cell: GridPosition) -> Bool {
     let center = layout.circle(at: cell).center
     pointerPressed(at: center)
     guard case .pointer(cell, _) = highlight else { return false }
@@ -503,20 +626,9 @@ struct WindowState: Equatable, Sendable {
     return focusedCell.map(FocusStop.cell)
   }
 
-  /// Button 1 of the mouse went down: the focus ring hides until the next Tab, as it rings a
-  /// key only for the keyboard (shown after a click, it looked like a pending operator); then
-  /// as any press (`pointerPressed`, which Space and a screen reader's click use too).
-  mutating func mousePressed(
-    at point: Point, panelRow: (calculation: Int, row: Int)? = nil,
-    now: ContinuousClock.Instant = .now
-  ) {
-    showsFocusRing = false
-    pointerPressed(at: point, panelRow: panelRow, now: now)
-  }
-
   /// Moves the focus ring to a stop and shows it; a field becomes the active one, its next key
   /// replacing it.
-  mutating func focus(_ stop: FocusStop) {
+  private mutating func focus(_ stop: FocusStop) {
     showsFocusRing = true
     switch stop {
     case .field(let field):
@@ -534,7 +646,7 @@ struct WindowState: Equatable, Sendable {
   /// One rule in every mode: the stops of `focusStops`, wrapping; the first Tab rings the first
   /// (in tip mode the Bill field), the first Shift+Tab the last key. Like any key, it closes the
   /// overlay and the menu.
-  mutating func moveFocus(by step: Int) {
+  private mutating func moveFocus(by step: Int) {
     closeOverlays()
     let stops = focusStops
     guard let first = stops.first, let last = stops.last else { return }
@@ -548,7 +660,7 @@ struct WindowState: Equatable, Sendable {
 
   /// Space: clicks the key inside the focus ring and lights it until the key comes up; nothing
   /// while the ring is hidden.
-  mutating func pressFocused(keycode: UInt32) {
+  private mutating func pressFocused(keycode: UInt32) {
     guard showsFocusRing, let cell = focusedCell, click(cell) else { return }
     highlight = .keyboard(cell: cell, keycode: keycode)
   }
@@ -557,7 +669,7 @@ struct WindowState: Equatable, Sendable {
   ///
   /// It stops with the tape's oldest row at the top and with the newest row at the bottom. Over
   /// the side panel it scrolls the panel's lines, elsewhere the strip.
-  mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
+  private mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
     if picker != nil { return scrollPicker(by: -rows) }  // older is up the list
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
@@ -629,7 +741,7 @@ extension WindowState {
 extension WindowState {
   /// Pastes one number as the entry (while a past number is edited, as that number); false,
   /// changing nothing, when the core refuses the text.
-  mutating func paste(_ text: String) -> Bool {
+  private mutating func paste(_ text: String) -> Bool {
     closeOverlays()
     highlight = nil
     if mode == .tip { return document.split.paste(text) }

@@ -40,7 +40,7 @@ import Testing
 
   @Test func theMenusConvertLineIsACheckItemCheckedWhileOn() throws {
     var state = state()
-    state.toggleMenu()
+    state.reduce(.toggleMenu)
     let menu = try #require(tree(state).children.first { $0.role == .menu })
     let line = try #require(menu.children.first { $0.target == .menuItem(.convert) })
     #expect(line.role == .checkMenuItem && line.isChecked)

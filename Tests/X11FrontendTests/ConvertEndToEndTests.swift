@@ -91,9 +91,8 @@ struct ConvertEndToEndTests {
     let button = lines.unitButton(.to, holding: "ft")
     let (x, y) = (Int(button.minX + button.width / 2), Int(button.minY + button.height / 2))
     try window.xdotool("mousemove", "--window", window.window, "\(x)", "\(y)", "click", "1")
-    model.mousePressed(at: Point(x: Double(x), y: Double(y)))
-    model.pointerReleased(at: Point(x: Double(x), y: Double(y)))
-    model.settle()
+    model.reduce(.mousePressed(at: Point(x: Double(x), y: Double(y))))
+    model.reduce(.pointerReleased(at: Point(x: Double(x), y: Double(y))))
     #expect(model.picker?.side == .to)
     #expect(try window.differingPixels(from: window.render(model.frame)) == 0)
     // The row of inches.

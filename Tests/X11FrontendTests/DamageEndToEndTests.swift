@@ -70,7 +70,7 @@ struct DamageEndToEndTests {
       let action = try session.randomStep(using: &random)
       // A refused key or recall turns the display (or a tip field) red for 0.6 s: the window
       // ends it by itself.
-      session.model.deadlines.expire(at: .now.advanced(by: .seconds(5)))
+      session.model.reduce(.expireDeadlines(at: .now.advanced(by: .seconds(5))))
       let differing = try session.window.differingPixels(from: session.expected())
       #expect(differing == 0, "step \(step), \(action): \(differing) pixels differ")
       guard differing == 0 else { return }
@@ -111,26 +111,29 @@ struct DamageEndToEndTests {
           "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click",
           "1")
         // As the window does: a side panel's row under the pointer is where the renderer drew it.
-        model.mousePressed(
-          at: point, panelRow: renderer.tapePanelRow(at: point, in: model.tapeFrame))
-        model.pointerReleased(at: point)
+        model.reduce(
+          .mousePressed(
+            at: point, panelRow: renderer.tapePanelRow(at: point, in: model.tapeFrame)))
+        model.reduce(.pointerReleased(at: point))
         try followRequestedSize()
         return "click \(point)"
       case 13, 14:
         let older = Bool.random(using: &random)
         try window.xdotool(
           "mousemove", "--window", window.window, "2", "2", "click", older ? "4" : "5")
-        model.scrollHistory(olderBy: older ? 1 : -1)
+        model.reduce(.scrollHistory(olderBy: older ? 1 : -1))
         return "wheel \(older ? "up" : "down")"
       case 15, 16:
         let size = DamageEndToEndTests.sizes.randomElement(using: &random) ?? (360, 640)
         try window.resize(width: size.0, height: size.1)
-        if size != (model.width, model.height) { model.resize(width: size.0, height: size.1) }
+        if size != (model.width, model.height) {
+          model.reduce(.resize(width: size.0, height: size.1))
+        }
         return "resize \(size)"
       case 17:
         try window.xdotool("windowunmap", "--sync", window.window)
         try window.xdotool("windowmap", "--sync", window.window)
-        model.focusLost()  // unmapped, it lost the keyboard focus
+        model.reduce(.focusLost)  // unmapped, it lost the keyboard focus
         return "unmap and map"
       default:
         let cover = PixelRect(
@@ -149,17 +152,16 @@ struct DamageEndToEndTests {
         "mousemove", "--window", window.window, "1", "1", "key", "--clearmodifiers", name)
       let isControl = name.hasPrefix("ctrl+")
       let keysym = XStringToKeysym(isControl ? String(name.dropFirst(5)) : name)
-      model.userActed()
+      model.reduce(.userActed)
       switch model.keyAction(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
-      case .picker(let command): model.perform(command)
-      case .menu(let command): model.perform(command)
-      case .tape(let command): model.perform(command)
-      case .command(.key(let key)): model.typeKey(key, keycode: Session.keycode)
-      case .command(.action(let action)): model.perform(action, keycode: Session.keycode)
+      case .picker(let command): model.reduce(.picker(command))
+      case .menu(let command): model.reduce(.menu(command))
+      case .tape(let command): model.reduce(.tape(command))
+      case .command(.key(let key)): model.reduce(.typeKey(key, keycode: Session.keycode))
+      case .command(.action(let action)): model.reduce(.app(action, keycode: Session.keycode))
       case nil: break
       }
-      model.settle()
-      model.keyReleased(keycode: Session.keycode)
+      model.reduce(.keyReleased(keycode: Session.keycode))
       try followRequestedSize()
     }
 
@@ -167,10 +169,10 @@ struct DamageEndToEndTests {
     /// without a window manager.
     func followRequestedSize() throws {
       guard let size = model.requestedSize else { return }
-      model.requestedSize = nil
+      model.reduce(.sizeRequestTaken)
       try window.waitForSize(width: size.width, height: size.height)
       if (size.width, size.height) != (model.width, model.height) {
-        model.resize(width: size.width, height: size.height)
+        model.reduce(.resize(width: size.width, height: size.height))
       }
     }
 

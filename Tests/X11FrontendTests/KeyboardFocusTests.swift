@@ -22,7 +22,7 @@ import Testing
     #expect(state.frame.focused == nil)
     var visited: [GridPosition?] = []
     for _ in 0..<21 {
-      state.moveFocus(by: 1)
+      state.reduce(.moveFocus(by: 1))
       visited.append(state.frame.focused)
     }
     let rows = (0..<5).flatMap { row in (0..<4).map { cell(row, $0) } }
@@ -31,21 +31,21 @@ import Testing
 
   @Test func shiftTabGoesBackAndStartsAtTheLastKey() {
     var state = state()
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.focusedCell == cell(4, 3))  // =
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.focusedCell == cell(4, 2))  // .
-    state.moveFocus(by: 1)
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
+    state.reduce(.moveFocus(by: 1))
     #expect(state.focusedCell == cell(0, 0))  // AC, after wrapping
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.focusedCell == cell(4, 3))
   }
 
   /// The open menu has the focus: the ring leaves the key while it shows, and comes back.
   @Test func theRingIsNotDrawnWhileTheMenuIsOpen() {
     var state = state()
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focused == cell(0, 0))
     state.menu = MenuSelection()
     #expect(state.frame.focused == nil)
@@ -57,80 +57,79 @@ import Testing
   @Test func refusalsAreCounted() {
     var state = state()
     state.mode = .tip
-    state.press(.people(.fewer), at: .now)  // already 1
-    state.press(.people(.fewer), at: .now)
+    state.reduce(.pressTip(.people(.fewer)))  // already 1
+    state.reduce(.pressTip(.people(.fewer)))
     #expect(state.refusals == 2)
     #expect(state.displayCue == .refused)
-    state.press(.people(.more), at: .now)
-    state.showCue(.copied, at: .now)
+    state.reduce(.pressTip(.people(.more)))
+    state.reduce(.showCue(.copied, at: .now))
     #expect(state.refusals == 2)
   }
 
   @Test func spacePressesTheRingedKeyAsAClickDoes() {
     var typed = state("12+")
     var clicked = typed
-    typed.focusedCell = cell(1, 0)  // 7
-    typed.pressFocused(keycode: 65)
+    typed.reduce(.focus(.cell(cell(1, 0))))  // 7
+    typed.reduce(.pressFocused(keycode: 65))
     #expect(typed.calculator.display == "7")
     #expect(typed.frame.pressed == cell(1, 0))  // lit while Space is down
-    typed.keyReleased(keycode: 65)
+    typed.reduce(.keyReleased(keycode: 65))
     #expect(typed.frame.pressed == nil)
     let seven = layout.circle(at: cell(1, 0)).center
-    clicked.pointerPressed(at: seven)
-    clicked.pointerReleased(at: seven)
-    clicked.focusedCell = cell(1, 0)
+    clicked.reduce(.pointerPressed(at: seven))
+    clicked.reduce(.pointerReleased(at: seven))
+    clicked.reduce(.focus(.cell(cell(1, 0))))
     #expect(typed == clicked)
   }
 
   @Test func spaceWithoutARingDoesNothing() {
     var state = state("5")
     let before = state
-    state.pressFocused(keycode: 65)
+    state.reduce(.pressFocused(keycode: 65))
     #expect(state == before)
   }
 
   @Test func theClearCellClearsAsItsLabelSays() {
     var state = state("12+3")
-    state.focusedCell = cell(0, 0)
-    state.pressFocused(keycode: 65)  // C: the entry only
+    state.reduce(.focus(.cell(cell(0, 0))))
+    state.reduce(.pressFocused(keycode: 65))  // C: the entry only
     #expect(state.calculator.display == "0")
     #expect(state.calculator.history == ["12"])
-    state.keyReleased(keycode: 65)
-    state.pressFocused(keycode: 65)  // AC: everything
+    state.reduce(.keyReleased(keycode: 65))
+    state.reduce(.pressFocused(keycode: 65))  // AC: everything
     #expect(state.calculator == Calculator())
   }
 
   @Test func aClickWhileTheOverlayShowsOnlyClosesIt() {
     var state = state("9")
-    state.toggleShortcuts()
-    let acted = state.click(cell(1, 0))
-    #expect(!acted)
+    state.reduce(.toggleShortcuts)
+    state.reduce(.click(cell(1, 0)))  // closes the overlay, presses nothing
     #expect(!state.showsShortcuts)
     #expect(state.calculator.display == "9")
-    state.click(cell(4, 0))  // ⌨ opens the mode menu
+    state.reduce(.click(cell(4, 0)))  // ⌨ opens the mode menu
     #expect(state.menu != nil)
-    state.moveFocus(by: 1)  // Tab closes it, as any key does, and moves the ring
+    state.reduce(.moveFocus(by: 1))  // Tab closes it, as any key does, and moves the ring
     #expect(state.menu == nil)
     #expect(state.focusedCell == cell(0, 0))
   }
 
   @Test func switchingModesKeepsTheRingOnTheSameKey() {
     var state = state()
-    state.focusedCell = cell(1, 0)  // 7
-    state.switchMode(to: .scientific)
+    state.reduce(.focus(.cell(cell(1, 0))))  // 7
+    state.reduce(.switchMode(to: .scientific))
     #expect(state.layout.keypad.action(at: state.focusedCell ?? cell(0, 0)) == .key(.digit(.seven)))
-    state.focusedCell = cell(0, 0)  // (, a scientific key
-    state.switchMode(to: .basic)
+    state.reduce(.focus(.cell(cell(0, 0))))  // (, a scientific key
+    state.reduce(.switchMode(to: .basic))
     #expect(state.focusedCell == nil)
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.focusedCell == cell(4, 3))
   }
 
   @Test func theRingStaysOnItsKeyThroughResizesAndTyping() {
     var state = state()
-    state.focusedCell = cell(2, 1)
-    state.typeKey(.digit(.four), keycode: 13)
-    state.resize(width: 800, height: 600)
+    state.reduce(.focus(.cell(cell(2, 1))))
+    state.reduce(.typeKey(.digit(.four), keycode: 13))
+    state.reduce(.resize(width: 800, height: 600))
     #expect(state.frame.focused == cell(2, 1))
     #expect(state.calculator.display == "4")
   }
@@ -139,31 +138,32 @@ import Testing
   /// pending), Space then presses nothing, and the next Tab shows it on the next key.
   @Test func aMouseClickHidesTheRingUntilTheNextTab() {
     var state = state()
-    state.moveFocus(by: 1)
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focused == cell(0, 1))
     let seven = layout.circle(at: cell(1, 0)).center
-    state.mousePressed(at: seven)  // the mouse's press and release on 7
-    state.pointerReleased(at: seven)
+    state.reduce(.mousePressed(at: seven))  // the mouse's press and release on 7
+    state.reduce(.pointerReleased(at: seven))
     #expect(state.frame.focused == nil)
     #expect(state.calculator.display == "7")
-    state.pressFocused(keycode: 65)
+    state.reduce(.pressFocused(keycode: 65))
     #expect(state.calculator.display == "7")  // ± was not pressed
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focused == cell(0, 2))
-    state.pressFocused(keycode: 65)
+    state.reduce(.pressFocused(keycode: 65))
     #expect(state.calculator.display == "0.07")  // % of 7
   }
 
   /// In Tip & Split a click on a field makes it active without showing the hidden ring there.
   @Test func aClickOnAFieldLeavesTheHiddenRingHidden() {
     var state = state()
-    state.switchMode(to: .tip)
-    state.moveFocus(by: 1)
+    state.reduce(.switchMode(to: .tip))
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .bill)
     let layout = Layout(width: 360, height: 640, keypad: .tip)
     let people = layout.tipLayout?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    state.mousePressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2))
+    state.reduce(
+      .mousePressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2)))
     #expect(state.split.active == .people)
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == nil)

@@ -226,9 +226,8 @@ struct TapeEndToEndTests {
     let row = renderer.tapePanelRow(at: point, in: session.model.tapeFrame)
     let start = ContinuousClock.now
     for time in [start, start + .milliseconds(80)] {
-      session.model.mousePressed(at: point, panelRow: row, now: time)
-      session.model.pointerReleased(at: point, now: time)
-      session.model.settle()
+      session.model.reduce(.mousePressed(at: point, panelRow: row, now: time))
+      session.model.reduce(.pointerReleased(at: point, now: time))
     }
     #expect(session.panelSelected == "× 1.08")
     #expect(session.model.tapeCursor?.edit != nil)

@@ -27,42 +27,43 @@ import Testing
 
   func click(_ action: KeypadAction, in state: inout WindowState) {
     let point = center(of: action, in: state)
-    state.mousePressed(at: point)
-    state.pointerReleased(at: point)
+    state.reduce(.mousePressed(at: point))
+    state.reduce(.pointerReleased(at: point))
   }
 
   func click(_ field: TipField, in state: inout WindowState) throws {
     let box = try #require(state.layout.tipLayout).rect(of: field)
-    state.mousePressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2))
+    state.reduce(
+      .mousePressed(at: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2)))
   }
 
   @Test func ctrl3TakesTheResultAsTheBillOnceAndKeepsBothCalculators() throws {
     var state = state(after: "40+44.5=")
-    state.switchMode(to: .tip)
+    state.reduce(.switchMode(to: .tip))
     #expect(state.mode == .tip)
     #expect(state.split.state.text.contains(#""bill":"84.50""#))
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5="))
     // The user types another bill; a look at the calculator and back keeps it.
-    state.typeKey(.digit(.six), keycode: 10)
-    state.typeKey(.digit(.zero), keycode: 11)
-    state.switchMode(to: .basic)
-    state.switchMode(to: .tip)
+    state.reduce(.typeKey(.digit(.six), keycode: 10))
+    state.reduce(.typeKey(.digit(.zero), keycode: 11))
+    state.reduce(.switchMode(to: .basic))
+    state.reduce(.switchMode(to: .tip))
     #expect(state.split.shownText(of: .bill) == "60")  // still typed into, as it was left
     // A new calculation is offered again.
-    state.switchMode(to: .basic)
-    for key in try Key.sequence("*2=") { state.press(key) }
-    state.switchMode(to: .tip)
+    state.reduce(.switchMode(to: .basic))
+    for key in try Key.sequence("*2=") { state.reduce(.press(key)) }
+    state.reduce(.switchMode(to: .tip))
     #expect(state.split.shownText(of: .bill) == "169.00")
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
   }
 
   @Test func switchingModesKeepsTheTipState() throws {
     var state = state(after: "7")
-    state.switchMode(to: .tip)
+    state.reduce(.switchMode(to: .tip))
     #expect(state.split == TipCalculator())  // a typed 7 is no result: nothing carried
     state.split = try split("50[t20][p+]")
-    state.switchMode(to: .scientific)
-    state.switchMode(to: .tip)
+    state.reduce(.switchMode(to: .scientific))
+    state.reduce(.switchMode(to: .tip))
     #expect(state.split == (try split("50[t20][p+]")))
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
@@ -70,30 +71,30 @@ import Testing
   @Test func theKeyboardTypesIntoTheActiveFieldAndLightsItsCircle() throws {
     var state = state(mode: .tip)
     for (index, key) in try Key.sequence("84.5++").enumerated() {
-      state.typeKey(key, keycode: UInt32(20 + index))
+      state.reduce(.typeKey(key, keycode: UInt32(20 + index)))
     }
     #expect(state.split == (try split("84.5[p+][p+]")))
     let plus = state.layout.keypad.position(of: KeypadAction.tip(.people(.more)))
     #expect(state.frame.pressed == plus)
-    state.keyReleased(keycode: 25)
+    state.reduce(.keyReleased(keycode: 25))
     #expect(state.frame.pressed == nil)
     // Keys with no meaning here change nothing and light nothing.
     let before = state.split
-    for key in try Key.sequence("*=%n") { state.typeKey(key, keycode: 30) }
+    for key in try Key.sequence("*=%n") { state.reduce(.typeKey(key, keycode: 30)) }
     #expect(state.split == before && state.frame.pressed == nil && state.displayCue == nil)
-    state.typeKey(.allClear, keycode: 31)
+    state.reduce(.typeKey(.allClear, keycode: 31))
     #expect(state.split == (try split("84.5[p+][p+]a")))
   }
 
   @Test func aKeyPastALimitShowsTheRedCueUntilTheNextKey() throws {
     var state = state(mode: .tip)
     let now = ContinuousClock.now
-    state.typeKey(.operation(.subtract), keycode: 10, at: now)  // − at 1 person
+    state.reduce(.typeKey(.operation(.subtract), keycode: 10, at: now))  // − at 1 person
     #expect(state.displayCue == .refused)
     #expect(state.split == TipCalculator())
     #expect(state.deadlines.end(of: .refusedCue) == now + .milliseconds(600))
-    state.userActed()
-    state.typeKey(.digit(.one), keycode: 11, at: now)
+    state.reduce(.userActed)
+    state.reduce(.typeKey(.digit(.one), keycode: 11, at: now))
     #expect(state.displayCue == nil)
     // A click past a limit too: + at 99.
     state.split = try split("[people]99")
@@ -131,57 +132,62 @@ import Testing
   @Test func tabRingsTheFieldsThenTheKeysAndFocusingAFieldMakesItActive() throws {
     var state = state(after: "", mode: .tip)
     state.split = try split("12")
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
     #expect(state.split.shownText(of: .bill) == "12")  // as typed: the value did not change
-    state.typeKey(.digit(.three), keycode: 10)  // the field was just focused: 3 replaces 12
+    // The field was just focused: 3 replaces 12.
+    state.reduce(.typeKey(.digit(.three), keycode: 10))
     #expect(state.split.shownText(of: .bill) == "3")
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .tipPercent && state.split.active == .tipPercent)
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .people)
-    state.moveFocus(by: 1)  // on to the keys: the 10% preset
+    state.reduce(.moveFocus(by: 1))  // on to the keys: the 10% preset
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == GridPosition(row: 0, column: 0))
     #expect(state.split.active == .people)  // the active field stays
-    state.pressFocused(keycode: 65)  // Space
+    state.reduce(.pressFocused(keycode: 65))  // Space
     #expect(state.split.tipPercentText == "10")
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.frame.focusedField == .people && state.frame.focused == nil)
     // Shift+Tab from the first stop wraps to the last key, +.
-    state.moveFocus(by: -1)
-    state.moveFocus(by: -1)
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
+    state.reduce(.moveFocus(by: -1))
+    state.reduce(.moveFocus(by: -1))
     #expect(state.frame.focused == GridPosition(row: 4, column: 3))
     // A click on a field makes it the active one and hides the ring, which follows the
     // keyboard only; the next Tab shows it again, moving on from the field clicked.
     try click(.tipPercent, in: &state)
     #expect(state.split.active == .tipPercent)
     #expect(state.frame.focusedField == nil && state.frame.focused == nil)
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .people)
     // The calculator's modes have no fields in the ring.
-    state.switchMode(to: .basic)
+    state.reduce(.switchMode(to: .basic))
     #expect(state.frame.focusedField == nil)
-    state.moveFocus(by: 1)
+    state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focused == GridPosition(row: 0, column: 0))
   }
 
   @Test func aFirstShiftTabRingsTheLastKey() {
     var state = state(mode: .tip)
-    state.moveFocus(by: -1)
+    state.reduce(.moveFocus(by: -1))
     #expect(state.frame.focused == GridPosition(row: 4, column: 3))
   }
 
   @Test func pasteGoesToTheActiveFieldAndCopyTakesThePerPersonAmount() throws {
     var state = state(after: "12", mode: .tip)
-    let pasted = [state.paste("1,234.5"), state.paste("12345678901"), state.paste("2.345")]
-    #expect(pasted == [true, false, false])  // an 11th integer digit, a third decimal
+    // An 11th integer digit, a third decimal: refused, each a red cue, the bill kept.
+    let refusals = ["1,234.5", "12345678901", "2.345"].map { text in
+      state.reduce(.paste(text))
+      return state.refusals
+    }
+    #expect(refusals == [0, 1, 2])
     #expect(state.split.shownText(of: .bill) == "1,234.50")
     state.split.press(.people(.more))
     #expect(state.copyText == "709.84")  // 1,234.50 + 185.18 (a tie, up) = 1,419.68, ÷ 2
     #expect(state.calculator == TestSupport.calculator(after: "12"))
-    state.switchMode(to: .basic)
+    state.reduce(.switchMode(to: .basic))
     #expect(state.copyText == "12")
   }
 
@@ -190,18 +196,18 @@ import Testing
     var state = WindowState(
       calculator: TestSupport.calculator(after: "1+2+3+4+5="), mode: .scientific, width: 852,
       height: 393)
-    state.switchMode(to: .tip)
+    state.reduce(.switchMode(to: .tip))
     #expect(state.requestedSize == PixelSize(width: 852, height: 400))
-    state.scrollHistory(olderBy: 2)
+    state.reduce(.scrollHistory(olderBy: 2))
     #expect(state.frame.tape.offset == 0)
     #expect(state.frame.tipScreen == TipScreen(state.split) && state.frame.mode == .tip)
   }
 
   @Test func theShortcutsOverlayInTipModeListsItsOwnKeys() {
     var state = state(mode: .tip)
-    state.toggleShortcuts()
+    state.reduce(.toggleShortcuts)
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .tip))
-    state.typeKey(.allClear, keycode: 9)  // Escape closes it and clears nothing
+    state.reduce(.typeKey(.allClear, keycode: 9))  // Escape closes it and clears nothing
     #expect(state.frame.shortcuts == nil && state.split == TipCalculator())
   }
 }

@@ -7,7 +7,7 @@ import Testing
 extension WindowState {
   /// Presses keys by keysym name, with modifiers (`ctrl+shift+z`), as the window's key handler
   /// does (`App.keyPress`: `keyAction`, then the menu's, the row's or the table's command),
-  /// each released and settled as the window settles an event; copy, paste and quit, which
+  /// each released (every action settles its change); copy, paste and quit, which
   /// need X, do nothing here.
   mutating func type(keysyms names: [String], at now: ContinuousClock.Instant = .now) {
     for name in names {
@@ -19,17 +19,16 @@ extension WindowState {
         rest = rest.dropFirst(prefix.count)
       }
       let keysym = XStringToKeysym(String(rest))
-      userActed()
+      reduce(.userActed)
       switch keyAction(for: keysym, state: modifiers) {
-      case .picker(let command): perform(command)
-      case .menu(let command): perform(command)
-      case .tape(let command): perform(command, at: now)
-      case .command(.key(let key)): typeKey(key, keycode: 10, at: now)
-      case .command(.action(let action)): perform(action, keycode: 10, at: now)
+      case .picker(let command): reduce(.picker(command))
+      case .menu(let command): reduce(.menu(command))
+      case .tape(let command): reduce(.tape(command, at: now))
+      case .command(.key(let key)): reduce(.typeKey(key, keycode: 10, at: now))
+      case .command(.action(let action)): reduce(.app(action, keycode: 10, at: now))
       case nil: Issue.record("\(name) is not bound")
       }
-      keyReleased(keycode: 10)
-      settle()
+      reduce(.keyReleased(keycode: 10))
     }
   }
 }

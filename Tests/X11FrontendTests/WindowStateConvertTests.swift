@@ -46,8 +46,8 @@ import Testing
 
   @Test func theMenusConvertLineTogglesAndIsCheckedWhileOn() throws {
     var state = state()
-    state.toggleMenu()
-    state.choose(.convert)
+    state.reduce(.toggleMenu)
+    state.reduce(.choose(.convert))
     #expect(state.convert.isOn && state.menu == nil)
     #expect(state.frame.convert != nil)
   }
@@ -112,9 +112,9 @@ import Testing
     #expect(state.picker?.selection == 1 && state.picker?.offset == 0)
     state.type(keysyms: ["Next"])
     #expect(state.picker?.selection == page && state.picker?.offset == 1)
-    state.scrollHistory(olderBy: 1)  // the wheel up a tick: the list moves down a row
+    state.reduce(.scrollHistory(olderBy: 1))  // the wheel up a tick: the list moves down a row
     #expect(state.picker?.offset == 0)
-    state.scrollHistory(olderBy: -3)
+    state.reduce(.scrollHistory(olderBy: -3))
     #expect(state.picker?.offset == 3)
     state.type(keysyms: ["x", "y", "z", "z", "y"])
     #expect(state.pickerRows.isEmpty && state.picker?.filter == "mxyzzy")
@@ -178,23 +178,23 @@ import Testing
     state.convert.pair = UnitPair(from: "km", to: "mi")
     state.type(keysyms: ["ctrl+4"])
     let lines = try #require(state.layout.convert)
-    state.pointerPressed(at: middle(lines.unitButton(.to, holding: "mi")))
-    state.pointerReleased(at: middle(lines.unitButton(.to, holding: "mi")))
+    state.reduce(.pointerPressed(at: middle(lines.unitButton(.to, holding: "mi"))))
+    state.reduce(.pointerReleased(at: middle(lines.unitButton(.to, holding: "mi"))))
     #expect(state.picker?.side == .to)
     let picker = try #require(state.layout.picker)
     let row = 2
     let expected = state.pickerRows[row]
-    state.pointerPressed(at: middle(picker.rows[row]))
+    state.reduce(.pointerPressed(at: middle(picker.rows[row])))
     guard case .unit(let unit) = expected else {
       Issue.record("row \(row) is \(expected)")
       return
     }
     #expect(state.picker == nil && state.convert.pair.to == unit.symbol)
-    state.pointerPressed(at: lines.swap.center)
+    state.reduce(.pointerPressed(at: lines.swap.center))
     #expect(state.convert.pair.from == unit.symbol)
     // A click outside the open picker closes it and does nothing else.
     state.type(keysyms: ["ctrl+u"])
-    state.pointerPressed(at: Point(x: 1, y: 1))
+    state.reduce(.pointerPressed(at: Point(x: 1, y: 1)))
     #expect(state.picker == nil)
   }
 

@@ -17,11 +17,10 @@ import Testing
     return state
   }
 
-  /// Types a `--keys` sequence as keyboard keys, each settled as the window settles an event.
+  /// Types a `--keys` sequence as keyboard keys, each its own action (its own level of undo).
   func type(_ keys: String, into state: inout WindowState) {
     for key in (try? Key.sequence(keys)) ?? [] {
-      state.typeKey(key, keycode: 10)
-      state.settle()
+      state.reduce(.typeKey(key, keycode: 10))
     }
   }
 
@@ -171,7 +170,7 @@ import Testing
     #expect(
       state.frame.shownHistoryRows.first { $0.isSelected }?.text.filter(\.isNumber).count == 20)
     var refused = state
-    refused.deadlines = Deadlines()
+    refused.reduce(.expireDeadlines(at: .now + .seconds(1)))
     press("9", into: &refused)
     #expect(refused.frame.displayCue == .refused)
     #expect(refused.tapeCursor == state.tapeCursor)
@@ -225,7 +224,7 @@ import Testing
 
   @Test func f10OpensTheMenuOnTheCurrentModeAndItsKeysMoveInIt() {
     var state = state(after: "7")
-    state.switchMode(to: .scientific)
+    state.reduce(.switchMode(to: .scientific))
     press("F10", into: &state)
     #expect(state.menu == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.scientific))))
     press("Up", into: &state)  // the arrows belong to the menu
@@ -264,7 +263,7 @@ import Testing
   /// A double click on a past operand edits it; its first click's recall is taken back.
   @Test func aDoubleClickEditsAPastNumber() {
     var state = state(after: "1200*1.08+49.9=7")
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     let before = state.document
     guard let row = state.frame.shownHistoryRows.first(where: { $0.text == "× 1.08" }) else {
       Issue.record("no row × 1.08 in \(state.frame.shownHistoryRows.map(\.text))")
@@ -272,23 +271,20 @@ import Testing
     }
     let point = Point(x: row.rect.maxX - 10, y: row.rect.minY + row.rect.height / 2)
     let start = ContinuousClock.now
-    state.pointerPressed(at: point, now: start)
-    state.pointerReleased(at: point, now: start)
-    state.settle()
+    state.reduce(.pointerPressed(at: point, now: start))
+    state.reduce(.pointerReleased(at: point, now: start))
     #expect(state.calculator.display == "1.08")
-    state.pointerPressed(at: point, now: start + .milliseconds(250))
-    state.pointerReleased(at: point, now: start + .milliseconds(250))
-    state.settle()
+    state.reduce(.pointerPressed(at: point, now: start + .milliseconds(250)))
+    state.reduce(.pointerReleased(at: point, now: start + .milliseconds(250)))
     #expect(state.document == before)
     #expect(selected(state) == "× 1.08")
     #expect(state.tapeCursor?.edit != nil)
     // Too slow: two clicks, two recalls.
     var slow = self.state(after: "1200*1.08+49.9=7")
-    slow.scrollHistory(olderBy: 1)
-    slow.pointerPressed(at: point, now: start)
-    slow.settle()
-    slow.scrollHistory(olderBy: 1)
-    slow.pointerPressed(at: point, now: start + .milliseconds(600))
+    slow.reduce(.scrollHistory(olderBy: 1))
+    slow.reduce(.pointerPressed(at: point, now: start))
+    slow.reduce(.scrollHistory(olderBy: 1))
+    slow.reduce(.pointerPressed(at: point, now: start + .milliseconds(600)))
     #expect(slow.tapeCursor == nil)
   }
 

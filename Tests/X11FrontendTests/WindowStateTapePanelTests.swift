@@ -19,11 +19,10 @@ import Testing
     return state
   }
 
-  /// Types a `--keys` sequence as keyboard keys, each settled as the window settles an event.
+  /// Types a `--keys` sequence as keyboard keys, each its own action (its own level of undo).
   func type(_ keys: String, into state: inout WindowState) {
     for key in (try? Key.sequence(keys)) ?? [] {
-      state.typeKey(key, keycode: 10)
-      state.settle()
+      state.reduce(.typeKey(key, keycode: 10))
     }
   }
 
@@ -116,7 +115,7 @@ import Testing
     press("ctrl+y", into: &state)
     #expect(selected(state) == "+ 50.1" && state.panelOffset == top)
     // The wheel scrolls the panel away; the next move brings the row back in at the top.
-    state.scrollHistory(olderBy: -5, at: Point(x: 20, y: 250))
+    state.reduce(.scrollHistory(olderBy: -5, at: Point(x: 20, y: 250)))
     #expect(state.panelOffset == top - 5)
     press("Up", into: &state)
     #expect(selected(state) == "× 1.08" && state.panelOffset == top)
@@ -146,29 +145,27 @@ import Testing
     let line = try #require(state.frame.shownTapeLines.first)
     let point = Point(x: line.rect.maxX - 150, y: line.rect.minY + line.rect.height / 2)
     let start = ContinuousClock.now
-    state.mousePressed(at: point, panelRow: (0, 1), now: start)
-    state.pointerReleased(at: point, now: start)
-    state.settle()
+    state.reduce(.mousePressed(at: point, panelRow: (0, 1), now: start))
+    state.reduce(.pointerReleased(at: point, now: start))
     #expect(state.calculator.display == "1,345.9")
-    state.mousePressed(at: point, panelRow: (0, 1), now: start + .milliseconds(250))
-    state.pointerReleased(at: point, now: start + .milliseconds(250))
-    state.settle()
+    state.reduce(.mousePressed(at: point, panelRow: (0, 1), now: start + .milliseconds(250)))
+    state.reduce(.pointerReleased(at: point, now: start + .milliseconds(250)))
     #expect(state.document == before)
     #expect(selected(state) == "× 1.08")
     #expect(state.tapeCursor?.edit != nil)
     // Between rows, or too slow: two clicks, two recalls.
     for (row, gap) in [(nil, 250), ((0, 1), 600)] as [((Int, Int)?, Int)] {
       var other = self.state(after: "1200*1.08+49.9=7")
-      other.mousePressed(at: point, panelRow: row.map { ($0.0, $0.1) }, now: start)
-      other.settle()
-      other.mousePressed(
-        at: point, panelRow: row.map { ($0.0, $0.1) }, now: start + .milliseconds(gap))
+      other.reduce(.mousePressed(at: point, panelRow: row.map { ($0.0, $0.1) }, now: start))
+      other.reduce(
+        .mousePressed(
+          at: point, panelRow: row.map { ($0.0, $0.1) }, now: start + .milliseconds(gap)))
       #expect(other.tapeCursor == nil && other.calculator.display == "1,345.9")
     }
     // A click on the panel ends an edit as a click on the strip does.
     press("Escape", into: &state)
     #expect(state.tapeCursor != nil && state.tapeCursor?.edit == nil)
-    state.mousePressed(at: point, panelRow: (0, 2), now: start + .seconds(2))
+    state.reduce(.mousePressed(at: point, panelRow: (0, 2), now: start + .seconds(2)))
     #expect(state.tapeCursor == nil && state.calculator.display == "1,345.9")
   }
 
@@ -179,7 +176,7 @@ import Testing
     press("Home", into: &state)
     let top = 30 - state.layout.visibleTapeLines
     #expect(state.panelOffset == top)
-    state.resize(width: 1000, height: 300)  // the panel's lines scale with the window
+    state.reduce(.resize(width: 1000, height: 300))  // the panel's lines scale with the window
     #expect(state.layout.arrangement == .wide)
     #expect(state.panelOffset == 30 - state.layout.visibleTapeLines && state.panelOffset == top)
     press("7", into: &state)

@@ -17,7 +17,7 @@ import Testing
 
   /// Types a `--keys` sequence as keyboard keys.
   func type(_ keys: String, into state: inout WindowState) {
-    for key in (try? Key.sequence(keys)) ?? [] { state.typeKey(key, keycode: 10) }
+    for key in (try? Key.sequence(keys)) ?? [] { state.reduce(.typeKey(key, keycode: 10)) }
   }
 
   /// The middle of the strip's row that shows `text`, or a point off the window.
@@ -37,11 +37,11 @@ import Testing
       at: Keypad.basic.position(of: .equals) ?? GridPosition(row: 0, column: 0))
     for key in [Key.digit(.seven), .operation(.divide), .digit(.zero), .equals] {
       let cell = Keypad.basic.position(of: key) ?? GridPosition(row: 0, column: 0)
-      state.pointerPressed(at: layout.circle(at: cell).center)
-      state.pointerReleased(at: layout.circle(at: cell).center)
+      state.reduce(.pointerPressed(at: layout.circle(at: cell).center))
+      state.reduce(.pointerReleased(at: layout.circle(at: cell).center))
     }
-    state.pointerPressed(at: equals.center)
-    state.pointerReleased(at: equals.center)
+    state.reduce(.pointerPressed(at: equals.center))
+    state.reduce(.pointerReleased(at: equals.center))
     let lines = ["1,200 × 1.08 + 49.9 = 1,345.9", "7 ÷ 0 = NaN"]
     #expect(state.tape.calculations.map(\.line) == lines)
   }
@@ -49,7 +49,7 @@ import Testing
   @Test func theStartStateAndPastesAddNothing() {
     var state = state(after: "1+2=")
     #expect(state.tape.isEmpty)
-    _ = state.paste("5")
+    state.reduce(.paste("5"))
     #expect(state.tape.isEmpty)
   }
 
@@ -57,8 +57,8 @@ import Testing
     var state = state()
     type("1+2=3+4=", into: &state)
     #expect(state.tape.count == 2)
-    state.toggleMenu()
-    state.choose(.clearHistory)
+    state.reduce(.toggleMenu)
+    state.reduce(.choose(.clearHistory))
     #expect(state.menu == nil)
     #expect(state.tape.isEmpty)
     // The current calculation stays; a new one goes on the empty tape.
@@ -78,24 +78,24 @@ import Testing
         "× 4", "= 20", "1,200", "× 1.08", "+ 49.9", "= 1,345.9",
       ])
     #expect(state.frame.shownHistoryRows.allSatisfy { $0.isPast })
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame.shownHistoryRows.first?.text == "+ 3")
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     #expect(
       state.frame.shownHistoryRows.map(\.text) == ["2", "+ 3", "× 4", "= 20", "1,200", "× 1.08"])
-    state.scrollHistory(olderBy: 1)  // the oldest at the top: it stays
+    state.reduce(.scrollHistory(olderBy: 1))  // the oldest at the top: it stays
     #expect(state.frame.tape.offset == 2)
     let twenty = point(ofRow: "= 20", in: state)
-    state.pointerPressed(at: twenty)
+    state.reduce(.pointerPressed(at: twenty))
     #expect(state.calculator.display == "20")
     #expect(state.calculator.history.isEmpty)
     #expect(state.frame.tape.offset == 0)
     #expect(state.frame.pressed == nil)
     #expect(state.tape.count == 2)
-    state.pointerReleased(at: twenty)  // the release does nothing more
+    state.reduce(.pointerReleased(at: twenty))  // the release does nothing more
     #expect(state.calculator.display == "20")
     // An operand works the same: the 1.08 of × 1.08.
-    state.pointerPressed(at: point(ofRow: "× 1.08", in: state))
+    state.reduce(.pointerPressed(at: point(ofRow: "× 1.08", in: state)))
     #expect(state.calculator.display == "1.08")
   }
 
@@ -103,8 +103,8 @@ import Testing
     var state = state()
     state.tape = TestSupport.tape(after: "1200*1.08+49.9=")
     type("2*", into: &state)
-    state.scrollHistory(olderBy: 1)
-    state.pointerPressed(at: point(ofRow: "= 1,345.9", in: state))
+    state.reduce(.scrollHistory(olderBy: 1))
+    state.reduce(.pointerPressed(at: point(ofRow: "= 1,345.9", in: state)))
     type("=", into: &state)
     #expect(state.calculator.display == "2,691.8")
     #expect(state.tape.calculations.last?.line == "2 × 1,345.9 = 2,691.8")
@@ -113,9 +113,9 @@ import Testing
   @Test func aClickOnNaNGivesTheRedCueAndChangesNothing() {
     var state = state(after: "12")
     state.tape = TestSupport.tape(after: "5/0=")
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     let start = ContinuousClock.now
-    state.pointerPressed(at: point(ofRow: "= NaN", in: state), now: start)
+    state.reduce(.pointerPressed(at: point(ofRow: "= NaN", in: state), now: start))
     #expect(state.calculator == TestSupport.calculator(after: "12"))
     #expect(state.frame.displayCue == .refused)
     #expect(state.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
@@ -123,19 +123,19 @@ import Testing
 
   @Test func aClickOnACurrentRowRecallsItAndAboveTheRowsDoesNothing() {
     var state = state(after: "12+34+")
-    state.pointerPressed(at: point(ofRow: "+ 34", in: state))
+    state.reduce(.pointerPressed(at: point(ofRow: "+ 34", in: state)))
     #expect(state.calculator.display == "34")
     #expect(state.calculator.pendingOperation == .add)
     let strip = layout.historyRect
     var other = self.state(after: "12+34+")
-    other.pointerPressed(at: Point(x: strip.maxX - 10, y: strip.minY + 2))
+    other.reduce(.pointerPressed(at: Point(x: strip.maxX - 10, y: strip.minY + 2)))
     #expect(other.calculator == TestSupport.calculator(after: "12+34+"))
   }
 
   @Test func aClickOnTheStripWhileTheMenuIsOpenOnlyClosesIt() {
     var state = state(after: "12+34+")
-    state.toggleMenu()
-    state.pointerPressed(at: point(ofRow: "+ 34", in: state))
+    state.reduce(.toggleMenu)
+    state.reduce(.pointerPressed(at: point(ofRow: "+ 34", in: state)))
     #expect(state.menu == nil)
     #expect(state.calculator == TestSupport.calculator(after: "12+34+"))
   }
@@ -151,7 +151,7 @@ import Testing
     let everything = ["7", "× 8", "= 56", "3", "+ 4"]
     #expect(state.frame.shownHistoryRows.map(\.text) == everything)
     #expect(state.frame.shownHistoryRows.map(\.isPast) == [true, true, true, false, false])
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame.shownHistoryRows.map(\.text) == everything)
     // A new number starts a new calculation: both past ones show whole (six past rows).
     type("5", into: &state)
@@ -169,11 +169,11 @@ import Testing
     var state = state(after: "1+2+3+")  // three current rows (108u of 144u), a past row above
     state.tape = TestSupport.tape(after: "7*8=")
     #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "1", "+ 2", "+ 3"])
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56", "1", "+ 2"])
-    state.scrollHistory(olderBy: 5)
+    state.reduce(.scrollHistory(olderBy: 5))
     #expect(state.frame.tape.offset == 1)
-    state.scrollHistory(olderBy: -1)
+    state.reduce(.scrollHistory(olderBy: -1))
     #expect(state.frame.shownHistoryRows.map(\.text) == ["= 56", "1", "+ 2", "+ 3"])
   }
 }

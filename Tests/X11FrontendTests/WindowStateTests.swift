@@ -37,10 +37,12 @@ import Testing
       let second = second && mode == .scientific
       for key in Key.allCases {
         var state = state(after: "12+")
-        state.switchMode(to: mode)
-        state.showsSecond = second
+        state.reduce(.switchMode(to: mode))
+        if second, let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
+          state.reduce(.click(cell))
+        }
         let lit = state.cell(lighting: key)
-        state.typeKey(key, keycode: 10)
+        state.reduce(.typeKey(key, keycode: 10))
         #expect(lit == state.frame.pressed, "\(mode) \(key) 2nd \(second)")
         // The cell does what the key does.
         let action: KeypadAction? =
@@ -58,20 +60,20 @@ import Testing
 
   @Test func pressLightensTheCircleAndReleaseInsideActs() {
     var state = state()
-    state.pointerPressed(at: center(of: .digit(.seven)))
+    state.reduce(.pointerPressed(at: center(of: .digit(.seven))))
     #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.seven)))
     #expect(state.calculator == Calculator())
-    state.pointerReleased(at: center(of: .digit(.seven)))
+    state.reduce(.pointerReleased(at: center(of: .digit(.seven))))
     #expect(state.frame.pressed == nil)
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
 
   @Test func releaseOnAnotherCircleCancels() {
     var state = state()
-    state.pointerPressed(at: center(of: .digit(.seven)))
-    state.pointerMoved(to: center(of: .digit(.eight)))
+    state.reduce(.pointerPressed(at: center(of: .digit(.seven))))
+    state.reduce(.pointerMoved(to: center(of: .digit(.eight))))
     #expect(state.frame.pressed == nil)
-    state.pointerReleased(at: center(of: .digit(.eight)))
+    state.reduce(.pointerReleased(at: center(of: .digit(.eight))))
     #expect(state.frame.pressed == nil)
     #expect(state.calculator == Calculator())
   }
@@ -79,12 +81,12 @@ import Testing
   @Test func draggingOffAndBackOnKeepsThePress() {
     var state = state()
     let seven = center(of: .digit(.seven))
-    state.pointerPressed(at: seven)
-    state.pointerMoved(to: Point(x: 0, y: 0))
+    state.reduce(.pointerPressed(at: seven))
+    state.reduce(.pointerMoved(to: Point(x: 0, y: 0)))
     #expect(state.frame.pressed == nil)
-    state.pointerMoved(to: seven)
+    state.reduce(.pointerMoved(to: seven))
     #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.seven)))
-    state.pointerReleased(at: seven)
+    state.reduce(.pointerReleased(at: seven))
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
 
@@ -93,9 +95,9 @@ import Testing
     let circle = layout.circle(at: GridPosition(row: 1, column: 0))
     let corner = Point(
       x: circle.center.x - circle.radius * 0.9, y: circle.center.y - circle.radius * 0.9)
-    state.pointerPressed(at: corner)
+    state.reduce(.pointerPressed(at: corner))
     #expect(state.frame.pressed == nil)
-    state.pointerReleased(at: corner)
+    state.reduce(.pointerReleased(at: corner))
     #expect(state.calculator == Calculator())
   }
 
@@ -105,97 +107,101 @@ import Testing
   ])
   func theClearCellPressesWhatItShows(typed: String, expected: String) {
     var state = state(after: typed)
-    state.pointerPressed(at: center(of: .clear))
-    state.pointerReleased(at: center(of: .clear))
+    state.reduce(.pointerPressed(at: center(of: .clear)))
+    state.reduce(.pointerReleased(at: center(of: .clear)))
     #expect(state.calculator == TestSupport.calculator(after: expected))
   }
 
   @Test func theKeyboardCellOpensTheMenuAndAClickOutsideClosesIt() {
     var state = state()
-    state.pointerPressed(at: center(of: .modes))
-    state.pointerReleased(at: center(of: .modes))
+    state.reduce(.pointerPressed(at: center(of: .modes)))
+    state.reduce(.pointerReleased(at: center(of: .modes)))
     #expect(state.frame.menuSelection == MenuSelection())
     // The 9 is far from the menu, which rises from the ⌨ key at the bottom left.
-    state.pointerPressed(at: center(of: .digit(.nine)))
+    state.reduce(.pointerPressed(at: center(of: .digit(.nine))))
     #expect(state.frame.menuSelection == nil)
     #expect(state.frame.pressed == nil)
-    state.pointerReleased(at: center(of: .digit(.nine)))
+    state.reduce(.pointerReleased(at: center(of: .digit(.nine))))
     #expect(state.calculator == Calculator())
   }
 
   @Test func theMenuChoosesAModeOrTheShortcutsByClick() throws {
     var state = state(after: "4")
-    state.toggleMenu()
+    state.reduce(.toggleMenu)
     let menu = try #require(state.layout.menu)
     let scientific = try #require(MenuItem.all.firstIndex(of: .mode(.scientific)))
     let row = menu.rows[scientific]
-    state.pointerPressed(at: Point(x: row.minX + row.width / 2, y: row.minY + row.height / 2))
+    state.reduce(
+      .pointerPressed(at: Point(x: row.minX + row.width / 2, y: row.minY + row.height / 2)))
     #expect(state.mode == .scientific)
     #expect(state.frame.menuSelection == nil)
     // The window keeps its size (scientific has a portrait arrangement); the calculator is kept.
     #expect(state.requestedSize == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
-    state.toggleMenu()
+    state.reduce(.toggleMenu)
     let shortcuts = try #require(MenuItem.all.firstIndex(of: .keyboardShortcuts))
     let line = try #require(state.layout.menu).rows[shortcuts]
-    state.pointerPressed(at: Point(x: line.minX + 5, y: line.minY + 5))
+    state.reduce(.pointerPressed(at: Point(x: line.minX + 5, y: line.minY + 5)))
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .scientific))
   }
 
   @Test func theMenuKeyboardMovesOverTheChoosableLinesAndReturnChooses() {
     var state = state()
-    state.toggleMenu()
-    state.chooseMenuSelection()  // nothing selected yet: nothing happens
+    state.reduce(.toggleMenu)
+    state.reduce(.chooseMenuSelection)  // nothing selected yet: nothing happens
     #expect(state.menu == MenuSelection())
-    state.moveMenuSelection(by: 1)
+    state.reduce(.moveMenuSelection(by: 1))
     #expect(state.menu?.index == 0)
-    state.moveMenuSelection(by: 1)
-    state.moveMenuSelection(by: 1)
+    state.reduce(.moveMenuSelection(by: 1))
+    state.reduce(.moveMenuSelection(by: 1))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
-    state.moveMenuSelection(by: 1)  // over the separator
+    state.reduce(.moveMenuSelection(by: 1))  // over the separator
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
-    state.moveMenuSelection(by: 1)
+    state.reduce(.moveMenuSelection(by: 1))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
-    state.moveMenuSelection(by: 1)
+    state.reduce(.moveMenuSelection(by: 1))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
-    state.moveMenuSelection(by: 1)  // wraps
+    state.reduce(.moveMenuSelection(by: 1))  // wraps
     #expect(state.menu?.index == 0)
-    for _ in 0..<5 { state.moveMenuSelection(by: -1) }
+    for _ in 0..<5 { state.reduce(.moveMenuSelection(by: -1)) }
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
-    state.chooseMenuSelection()
+    state.reduce(.chooseMenuSelection)
     #expect(state.mode == .scientific)
     #expect(state.menu == nil)
   }
 
   @Test func escapeClosesTheMenuAndClearsNothing() {
     var state = state(after: "4")
-    state.toggleMenu()
-    state.typeKey(.allClear, keycode: 9)
+    state.reduce(.toggleMenu)
+    state.reduce(.typeKey(.allClear, keycode: 9))
     #expect(state.menu == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func switchingModesKeepsTheCalculatorAndTheUsersSize() {
     var state = state(after: "4[m+]")
-    state.switchMode(to: .basic)
+    state.reduce(.switchMode(to: .basic))
     #expect(state.requestedSize == nil)  // already basic: nothing to do
     // 360 × 640 is above every mode's minimum: the window keeps it.
-    state.switchMode(to: .scientific)
+    state.reduce(.switchMode(to: .scientific))
     #expect(state.requestedSize == nil)
-    state.showsSecond = true
-    state.switchMode(to: .basic)
+    if let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
+      state.reduce(.click(cell))
+    }
+    #expect(state.showsSecond)
+    state.reduce(.switchMode(to: .basic))
     #expect(state.requestedSize == nil)
     #expect(!state.showsSecond)
     #expect(state.calculator.memory == DecimalNumber(4))
     // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
     // across only; at 192 dpi each minimum doubles.
     var small = WindowState(calculator: Calculator(), width: 200, height: 320)
-    small.switchMode(to: .scientific)
+    small.reduce(.switchMode(to: .scientific))
     #expect(small.requestedSize == PixelSize(width: 340, height: 320))
     var hidpi = WindowState(calculator: Calculator(), width: 400, height: 2000, scale: 2)
-    hidpi.switchMode(to: .scientific)
+    hidpi.reduce(.switchMode(to: .scientific))
     #expect(hidpi.requestedSize == PixelSize(width: 680, height: 2000))
-    hidpi.switchMode(to: .tip)
+    hidpi.reduce(.switchMode(to: .tip))
     #expect(hidpi.requestedSize == PixelSize(width: 440, height: 2000))
   }
 
@@ -205,56 +211,56 @@ import Testing
     let second = try #require(layout.keypad.position(of: KeypadAction.secondFunctions))
     let exponential = try #require(layout.keypad.position(of: .function(.exponential)))
     let point = layout.circle(at: exponential).center
-    state.pointerPressed(at: layout.circle(at: second).center)
-    state.pointerReleased(at: layout.circle(at: second).center)
+    state.reduce(.pointerPressed(at: layout.circle(at: second).center))
+    state.reduce(.pointerReleased(at: layout.circle(at: second).center))
     #expect(state.frame.face.showsSecond)
     for key: Key in [.digit(.one), .edit(.point), .digit(.five)] {
-      state.typeKey(key, keycode: 10)
+      state.reduce(.typeKey(key, keycode: 10))
     }
-    state.pointerPressed(at: point)
-    state.pointerReleased(at: point)
+    state.reduce(.pointerPressed(at: point))
+    state.reduce(.pointerReleased(at: point))
     #expect(state.calculator.pendingOperation == .reversePower)  // eˣ's alternate, yˣ
   }
 
   @Test func aTypedKeyLightsItsCircleUntilItsOwnRelease() {
     var state = state()
-    state.typeKey(.digit(.five), keycode: 14)
+    state.reduce(.typeKey(.digit(.five), keycode: 14))
     #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.five)))
-    state.keyReleased(keycode: 50)  // Shift, say
+    state.reduce(.keyReleased(keycode: 50))  // Shift, say
     #expect(state.frame.pressed == Keypad.basic.position(of: .digit(.five)))
-    state.keyReleased(keycode: 14)
+    state.reduce(.keyReleased(keycode: 14))
     #expect(state.frame.pressed == nil)
     #expect(state.calculator == TestSupport.calculator(after: "5"))
   }
 
   @Test func clearKeysLightTheClearCellAndBackspaceLightsNothing() {
     var state = state(after: "12")
-    state.typeKey(.clearEntry, keycode: 119)
+    state.reduce(.typeKey(.clearEntry, keycode: 119))
     #expect(state.frame.pressed == Keypad.basic.position(of: .clear))
-    state.typeKey(.backspace, keycode: 22)
+    state.reduce(.typeKey(.backspace, keycode: 22))
     #expect(state.frame.pressed == nil)
   }
 
   @Test func losingFocusUnlightsATypedKey() {
     var state = state()
-    state.typeKey(.digit(.five), keycode: 14)
-    state.focusLost()
+    state.reduce(.typeKey(.digit(.five), keycode: 14))
+    state.reduce(.focusLost)
     #expect(state.frame.pressed == nil)
   }
 
   @Test func escapeOnlyClosesTheOverlay() {
     var state = state(after: "4")
-    state.toggleShortcuts()
-    state.typeKey(.allClear, keycode: 9)
+    state.reduce(.toggleShortcuts)
+    state.reduce(.typeKey(.allClear, keycode: 9))
     #expect(state.frame.shortcuts == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func otherKeysCloseTheOverlayAndAct() {
     var state = state()
-    state.toggleShortcuts()
+    state.reduce(.toggleShortcuts)
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .basic))
-    state.typeKey(.digit(.four), keycode: 13)
+    state.reduce(.typeKey(.digit(.four), keycode: 13))
     #expect(state.frame.shortcuts == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
@@ -262,11 +268,11 @@ import Testing
   @Test func scrollingStaysWithinTheHistory() {
     var state = state(after: String(repeating: "1+", count: 30))
     let maximum = layout.maxHistoryOffset(rowCount: state.calculator.history.count)
-    state.scrollHistory(olderBy: -1)
+    state.reduce(.scrollHistory(olderBy: -1))
     #expect(state.frame.tape.offset == 0)
-    for _ in 0..<100 { state.scrollHistory(olderBy: 1) }
+    for _ in 0..<100 { state.reduce(.scrollHistory(olderBy: 1)) }
     #expect(state.frame.tape.offset == maximum)
-    state.scrollHistory(olderBy: -1)
+    state.reduce(.scrollHistory(olderBy: -1))
     #expect(state.frame.tape.offset == max(0, maximum - 1))
   }
 
@@ -280,13 +286,13 @@ import Testing
     var shown: [Range<Int>] = []
     for _ in 0..<5 {
       shown.append(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset))
-      state.scrollHistory(olderBy: 1)
+      state.reduce(.scrollHistory(olderBy: 1))
     }
     #expect(shown == [3..<7, 2..<6, 1..<5, 0..<4, 0..<4])
     let stopped = state.frame
-    state.scrollHistory(olderBy: 1)
+    state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame == stopped)
-    for _ in 0..<9 { state.scrollHistory(olderBy: -1) }
+    for _ in 0..<9 { state.reduce(.scrollHistory(olderBy: -1)) }
     #expect(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset) == 3..<7)
   }
 
@@ -294,14 +300,14 @@ import Testing
   @Test func keysClicksAndResizesReturnToTheNewestRow() {
     var state = state(after: String(repeating: "1+", count: 30))
     let acts: [(String, (inout WindowState) -> Void)] = [
-      ("key", { $0.userActed() }),
-      ("typed key", { $0.typeKey(.digit(.two), keycode: 11) }),
-      ("click on the strip", { $0.pointerPressed(at: Point(x: 200, y: 30)) }),
-      ("resize", { $0.resize(width: 400, height: 700) }),
-      ("paste", { _ = $0.paste("5") }),
+      ("key", { $0.reduce(.userActed) }),
+      ("typed key", { $0.reduce(.typeKey(.digit(.two), keycode: 11)) }),
+      ("click on the strip", { $0.reduce(.pointerPressed(at: Point(x: 200, y: 30))) }),
+      ("resize", { $0.reduce(.resize(width: 400, height: 700)) }),
+      ("paste", { $0.reduce(.paste("5")) }),
     ]
     for (name, act) in acts {
-      state.scrollHistory(olderBy: 3)
+      state.reduce(.scrollHistory(olderBy: 3))
       #expect(state.frame.tape.offset == 3, "\(name)")
       act(&state)
       #expect(state.frame.tape.offset == 0, "\(name)")
@@ -318,10 +324,10 @@ import Testing
   func aSwipeAcrossTheDisplayDeletesTheLastDigit(direction: Double) {
     var state = state(after: "123")
     let start = onTheDisplay
-    state.pointerPressed(at: start)
+    state.reduce(.pointerPressed(at: start))
     #expect(state.frame.pressed == nil)
     let eighth = layout.displayRect.width / 8 + 0.5
-    state.pointerReleased(at: Point(x: start.x + direction * eighth, y: start.y + 3))
+    state.reduce(.pointerReleased(at: Point(x: start.x + direction * eighth, y: start.y + 3)))
     #expect(state.calculator == TestSupport.calculator(after: "12"))
   }
 
@@ -334,11 +340,12 @@ import Testing
     let typed = "123"
     var state = state(after: typed)
     let start = onTheDisplay
-    state.pointerPressed(at: start)
-    state.pointerReleased(
-      at: Point(
-        x: start.x - across * layout.displayRect.width,
-        y: start.y + down * layout.displayRect.width))
+    state.reduce(.pointerPressed(at: start))
+    state.reduce(
+      .pointerReleased(
+        at: Point(
+          x: start.x - across * layout.displayRect.width,
+          y: start.y + down * layout.displayRect.width)))
     #expect(state.calculator == TestSupport.calculator(after: typed))
   }
 
@@ -347,14 +354,15 @@ import Testing
     var state = state(after: typed)
     let onTheStrip = Point(
       x: layout.displayRect.maxX - 20, y: (layout.historyRect.minY + layout.historyRect.height / 2))
-    state.pointerPressed(at: onTheStrip)
-    state.pointerReleased(
-      at: Point(x: 20, y: (layout.historyRect.minY + layout.historyRect.height / 2)))
+    state.reduce(.pointerPressed(at: onTheStrip))
+    state.reduce(
+      .pointerReleased(
+        at: Point(x: 20, y: (layout.historyRect.minY + layout.historyRect.height / 2))))
     #expect(state.calculator == TestSupport.calculator(after: typed))
     // A press on a circle dragged across the display is a cancelled press, not a swipe.
-    state.pointerPressed(at: center(of: .digit(.nine)))
-    state.pointerMoved(to: onTheDisplay)
-    state.pointerReleased(at: Point(x: 20, y: onTheDisplay.y))
+    state.reduce(.pointerPressed(at: center(of: .digit(.nine))))
+    state.reduce(.pointerMoved(to: onTheDisplay))
+    state.reduce(.pointerReleased(at: Point(x: 20, y: onTheDisplay.y)))
     #expect(state.calculator == TestSupport.calculator(after: typed))
   }
 
@@ -362,23 +370,23 @@ import Testing
     let now = ContinuousClock.now
     var state = state(after: "4")
     #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
-    state.showCue(.copied, at: now)
+    state.reduce(.showCue(.copied, at: now))
     #expect(state.frame.displayCue == .copied)
     #expect(state.deadlines.nearest == now + .milliseconds(200))
-    state.deadlines.expire(at: now + .milliseconds(199))
+    state.reduce(.expireDeadlines(at: now + .milliseconds(199)))
     #expect(state.frame.displayCue == .copied)
-    state.deadlines.expire(at: now + .milliseconds(200))
+    state.reduce(.expireDeadlines(at: now + .milliseconds(200)))
     #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
     // A refused paste replaces the copy cue, and a second one restarts its 0.6 s.
-    state.showCue(.copied, at: now)
-    state.showCue(.refused, at: now + .milliseconds(100))
+    state.reduce(.showCue(.copied, at: now))
+    state.reduce(.showCue(.refused, at: now + .milliseconds(100)))
     #expect(state.frame.displayCue == .refused)
-    state.showCue(.refused, at: now + .milliseconds(500))
+    state.reduce(.showCue(.refused, at: now + .milliseconds(500)))
     #expect(state.deadlines.nearest == now + .milliseconds(1100))
-    state.userActed()
+    state.reduce(.userActed)
     #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
-    state.showCue(.refused, at: now)
-    state.pointerPressed(at: center(of: .digit(.one)))
+    state.reduce(.showCue(.refused, at: now))
+    state.reduce(.pointerPressed(at: center(of: .digit(.one))))
     #expect(state.frame.displayCue == nil)
   }
 
@@ -398,26 +406,26 @@ import Testing
 
   @Test func aNewHistoryRowScrollsBackToTheNewest() {
     var state = state(after: String(repeating: "1+", count: 30))
-    state.scrollHistory(olderBy: 5)
-    state.typeKey(.digit(.two), keycode: 11)
-    state.typeKey(.operation(.add), keycode: 21)
+    state.reduce(.scrollHistory(olderBy: 5))
+    state.reduce(.typeKey(.digit(.two), keycode: 11))
+    state.reduce(.typeKey(.operation(.add), keycode: 21))
     #expect(state.frame.tape.offset == 0)
   }
 
   @Test(arguments: [(1, 1), (0, 0), (1, 640), (360, 1), (2, 3)])
   func tinyWindowsNeverTrap(width: Int, height: Int) {
     var state = state()
-    state.resize(width: width, height: height)
+    state.reduce(.resize(width: width, height: height))
     for x in -1...2 {
       for y in -1...2 {
         let point = Point(x: Double(x), y: Double(y))
-        state.pointerPressed(at: point)
-        state.pointerMoved(to: point)
-        state.pointerReleased(at: point)
+        state.reduce(.pointerPressed(at: point))
+        state.reduce(.pointerMoved(to: point))
+        state.reduce(.pointerReleased(at: point))
         #expect(!state.isAboveKeypad(point))  // no display to paste into
       }
     }
-    state.scrollHistory(olderBy: 3)
+    state.reduce(.scrollHistory(olderBy: 3))
     #expect(state.frame.width == width)
     #expect(state.frame.pressed == nil)
     #expect(state.frame.tape.offset == 0)
@@ -435,8 +443,8 @@ import Testing
 
   @Test func aResizeDropsAPointerPress() {
     var state = state()
-    state.pointerPressed(at: center(of: .digit(.seven)))
-    state.resize(width: 500, height: 900)
+    state.reduce(.pointerPressed(at: center(of: .digit(.seven))))
+    state.reduce(.resize(width: 500, height: 900))
     #expect(state.frame.pressed == nil)
   }
 }
