@@ -110,3 +110,15 @@ extension WindowState {
     case open(saved: HistoryTape, finished: HistoryTape)
   }
 }
+
+extension WindowState.Action {
+  /// Whether the action can change the document (the calculator, Tip & Split, the tape): the
+  /// others (a cue taken down, a key's light, the pointer's move) leave undo nothing to settle,
+  /// and a key press does not compare the whole document an extra time.
+  var touchesDocument: Bool {
+    switch self {
+    case .userActed, .keyReleased, .focusLost, .pointerMoved: false
+    default: true
+    }
+  }
+}

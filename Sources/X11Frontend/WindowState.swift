@@ -179,7 +179,7 @@ struct WindowState: Equatable, Sendable {
   /// becomes one level of undo.
   mutating func reduce(_ action: Action, stamp: UInt64 = 0) {
     self.stamp = stamp
-    defer { undo.settle(document) }
+    defer { if action.touchesDocument { undo.settle(document) } }
     switch action {
     case .userActed: userActed()
     case .typeKey(let key, let keycode, let now): typeKey(key, keycode: keycode, at: now)
