@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "X11FrontendTests",
       dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
-      exclude: ["atspi-client.py"]),
+      exclude: ["atspi-client.py", "orca-session.py"]),
     .testTarget(name: "ReliabilityTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRatesTests", dependencies: testSupport + ["CCurl", "CalculatorRates"],
