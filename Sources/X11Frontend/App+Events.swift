@@ -10,21 +10,20 @@ extension App {
     if forwardKey(event, keysym: keysym, text: text) { return }
     state.reduce(.userActed, stamp: stamp)
     typedEcho = false
-    switch state.keyAction(for: keysym, state: event.state) {
-    case .picker(let command): state.reduce(.picker(command), stamp: stamp)
-    case .menu(let command): state.reduce(.menu(command), stamp: stamp)
-    case .tape(let command): state.reduce(.tape(command), stamp: stamp)
-    case .command(.key(let key)):
-      lightKey(key)
-      state.reduce(.typeKey(key, keycode: event.keycode), stamp: stamp)
-      typedEcho = SpokenLines.isEchoed(key)
+    guard let keyAction = state.keyAction(for: keysym, state: event.state) else { return }
+    switch keyAction {
     case .command(.action(.copy)): copy(state.copyText, time: event.time)
     case .command(.action(.copyCalculation)): copy(state.calculationCopyText, time: event.time)
     case .command(.action(.paste)): paste(from: atoms.clipboard, time: event.time)
     case .command(.action(.quit)): isRunning = false
-    case .command(.action(let action)):
-      state.reduce(.app(action, keycode: event.keycode), stamp: stamp)
-    case nil: break
+    case .command(.key(let key)):
+      lightKey(key)
+      state.reduce(.typeKey(key, keycode: event.keycode), stamp: stamp)
+      typedEcho = SpokenLines.isEchoed(key)
+    default:
+      if let action = WindowState.Action(keyAction, keycode: event.keycode) {
+        state.reduce(action, stamp: stamp)
+      }
     }
   }
 

@@ -34,3 +34,21 @@ extension WindowState {
     return KeyBinding.command(for: keysym, state: state).map(KeyAction.command)
   }
 }
+
+extension WindowState.Action {
+  /// The state's action for what a key asks (`WindowState.keyAction(for:state:)`), pressed
+  /// with `keycode` at `now`; nil for copy, paste and quit, which the window carries out with
+  /// X.
+  init?(_ keyAction: KeyAction, keycode: UInt32, at now: ContinuousClock.Instant = .now) {
+    switch keyAction {
+    case .picker(let command): self = .picker(command)
+    case .menu(let command): self = .menu(command)
+    case .tape(let command): self = .tape(command, at: now)
+    case .command(.key(let key)): self = .typeKey(key, keycode: keycode, at: now)
+    case .command(.action(.copy)), .command(.action(.copyCalculation)),
+      .command(.action(.paste)), .command(.action(.quit)):
+      return nil
+    case .command(.action(let action)): self = .app(action, keycode: keycode, at: now)
+    }
+  }
+}

@@ -20,15 +20,17 @@ extension WindowState {
       }
       let keysym = XStringToKeysym(String(rest))
       reduce(.userActed)
-      switch keyAction(for: keysym, state: modifiers) {
-      case .picker(let command): reduce(.picker(command))
-      case .menu(let command): reduce(.menu(command))
-      case .tape(let command): reduce(.tape(command, at: now))
-      case .command(.key(let key)): reduce(.typeKey(key, keycode: 10, at: now))
-      case .command(.action(let action)): reduce(.app(action, keycode: 10, at: now))
-      case nil: Issue.record("\(name) is not bound")
+      if let keyAction = keyAction(for: keysym, state: modifiers) {
+        if let action = Action(keyAction, keycode: 10, at: now) { reduce(action) }
+      } else {
+        Issue.record("\(name) is not bound")
       }
       reduce(.keyReleased(keycode: 10))
     }
+  }
+
+  /// Types a `--keys` sequence as keyboard keys, each its own action (its own level of undo).
+  mutating func type(_ keys: String) {
+    for key in (try? Key.sequence(keys)) ?? [] { reduce(.typeKey(key, keycode: 10)) }
   }
 }

@@ -13,15 +13,8 @@ import Testing
 @Suite struct WindowStateTapeCursorTests {
   func state(after keys: String = "") -> WindowState {
     var state = WindowState(calculator: Calculator(), width: 360, height: 640)
-    type(keys, into: &state)
+    state.type(keys)
     return state
-  }
-
-  /// Types a `--keys` sequence as keyboard keys, each its own action (its own level of undo).
-  func type(_ keys: String, into state: inout WindowState) {
-    for key in (try? Key.sequence(keys)) ?? [] {
-      state.reduce(.typeKey(key, keycode: 10))
-    }
   }
 
   /// Presses keysyms (with modifiers: `ctrl+z`) as the window does, settling each.
@@ -85,7 +78,7 @@ import Testing
     #expect(state.tapeCursor == nil)
     #expect(state.frame.tape.offset == 0)
     #expect(state.tape.count == 3)
-    type("+1=", into: &state)
+    state.type("+1=")
     #expect(state.tape.calculations.last?.line == "12 + 1 = 13")
     // KP_Enter does the same; NaN is refused with the red cue, the row staying selected.
     var nan = self.state(after: "5/0=")
@@ -254,7 +247,7 @@ import Testing
   @Test func theCursorFollowsItsCalculationThroughAnUndo() {
     var state = state(after: "1+2=3*4=")
     press("Home", into: &state)
-    type("5+5=", into: &state)  // ends the selection
+    state.type("5+5=")  // ends the selection
     press("Home", into: &state)
     press("ctrl+z", into: &state)  // the = of 5 + 5 undone; 1 + 2 still there
     #expect(selected(state) == "1")

@@ -15,15 +15,8 @@ import Testing
   /// 1600 × 500: a side panel of one-line calculations.
   func state(after keys: String = "", width: Int = 1600, height: Int = 500) -> WindowState {
     var state = WindowState(calculator: Calculator(), width: width, height: height)
-    type(keys, into: &state)
+    state.type(keys)
     return state
-  }
-
-  /// Types a `--keys` sequence as keyboard keys, each its own action (its own level of undo).
-  func type(_ keys: String, into state: inout WindowState) {
-    for key in (try? Key.sequence(keys)) ?? [] {
-      state.reduce(.typeKey(key, keycode: 10))
-    }
   }
 
   func press(

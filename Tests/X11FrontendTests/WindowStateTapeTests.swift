@@ -15,11 +15,6 @@ import Testing
     WindowState(calculator: TestSupport.calculator(after: keys), width: 360, height: 640)
   }
 
-  /// Types a `--keys` sequence as keyboard keys.
-  func type(_ keys: String, into state: inout WindowState) {
-    for key in (try? Key.sequence(keys)) ?? [] { state.reduce(.typeKey(key, keycode: 10)) }
-  }
-
   /// The middle of the strip's row that shows `text`, or a point off the window.
   func point(ofRow text: String, in state: WindowState) -> Point {
     guard let row = state.frame.shownHistoryRows.first(where: { $0.text == text }) else {
@@ -31,8 +26,8 @@ import Testing
 
   @Test func keysAndClicksThatFinishACalculationPutItOnTheTape() {
     var state = state()
-    type("1200*1.08+49.9=", into: &state)
-    type("=", into: &state)  // changes nothing: adds nothing
+    state.type("1200*1.08+49.9=")
+    state.type("=")  // changes nothing: adds nothing
     let equals = layout.circle(
       at: Keypad.basic.position(of: .equals) ?? GridPosition(row: 0, column: 0))
     for key in [Key.digit(.seven), .operation(.divide), .digit(.zero), .equals] {
@@ -55,7 +50,7 @@ import Testing
 
   @Test func clearHistoryEmptiesTheTape() {
     var state = state()
-    type("1+2=3+4=", into: &state)
+    state.type("1+2=3+4=")
     #expect(state.tape.count == 2)
     state.reduce(.toggleMenu)
     state.reduce(.choose(.clearHistory))
@@ -63,7 +58,7 @@ import Testing
     #expect(state.tape.isEmpty)
     // The current calculation stays; a new one goes on the empty tape.
     #expect(state.calculator.display == "7")
-    type("5*6=", into: &state)
+    state.type("5*6=")
     #expect(state.tape.calculations.map(\.line) == ["5 × 6 = 30"])
   }
 
@@ -102,10 +97,10 @@ import Testing
   @Test func aRecalledNumberAfterAnOperatorIsItsOperand() {
     var state = state()
     state.tape = TestSupport.tape(after: "1200*1.08+49.9=")
-    type("2*", into: &state)
+    state.type("2*")
     state.reduce(.scrollHistory(olderBy: 1))
     state.reduce(.pointerPressed(at: point(ofRow: "= 1,345.9", in: state)))
-    type("=", into: &state)
+    state.type("=")
     #expect(state.calculator.display == "2,691.8")
     #expect(state.tape.calculations.last?.line == "2 × 1,345.9 = 2,691.8")
   }
@@ -144,8 +139,8 @@ import Testing
   /// one: not a second time above it, dimmed.
   @Test func theCalculationJustFinishedIsNotShownTwice() {
     var state = state()
-    type("7*8=", into: &state)
-    type("3+4=", into: &state)
+    state.type("7*8=")
+    state.type("3+4=")
     #expect(state.tape.calculations.map(\.line) == ["7 × 8 = 56", "3 + 4 = 7"])
     // Two current rows, three past ones above: everything, so the wheel has nothing to do.
     let everything = ["7", "× 8", "= 56", "3", "+ 4"]
@@ -154,13 +149,13 @@ import Testing
     state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame.shownHistoryRows.map(\.text) == everything)
     // A new number starts a new calculation: both past ones show whole (six past rows).
-    type("5", into: &state)
+    state.type("5")
     #expect(
       state.frame.shownHistoryRows.map(\.text) == ["7", "× 8", "= 56", "3", "+ 4", "= 7"])
     // After an operator the result is the first row of a new calculation: the newest past
     // one shows again (the tape: 7 × 8 = 56, 3 + 4 = 7, 3 + 4 = 7; four past rows fit above
     // the current row).
-    type("c3+4=+", into: &state)
+    state.type("c3+4=+")
     #expect(state.frame.shownHistoryRows.map(\.text) == ["= 7", "3", "+ 4", "= 7", "7"])
   }
 
