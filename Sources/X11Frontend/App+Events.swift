@@ -36,14 +36,21 @@ extension App {
   /// The keysym after Shift, NumLock and the layout (Shift+8 is `asterisk`, KP_1 without NumLock
   /// is `KP_End`) and, for a screen reader only, the text the key types (Ctrl+C gives "\u{03}":
   /// the bindings use only the keysym).
+  ///
+  /// Without a screen reader the keysym comes from XKB alone: `XLookupString` also turns it into
+  /// text through the locale, which it loads at the first key.
   func lookUpKey(_ event: inout XKeyEvent) -> (keysym: KeySym, text: String) {
     var keysym: KeySym = 0
-    let wantsText = accessibility != nil
+    guard accessibility != nil else {
+      var consumed: UInt32 = 0
+      XkbLookupKeySym(display, KeyCode(event.keycode), event.state, &consumed, &keysym)
+      return (keysym, "")
+    }
     let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
       let count = buffer.withMemoryRebound(to: CChar.self) {
         XLookupString(&event, $0.baseAddress, Int32($0.count - 1), &keysym, nil)
       }
-      return wantsText ? String(decoding: buffer.prefix(Int(max(count, 0))), as: UTF8.self) : ""
+      return String(decoding: buffer.prefix(Int(max(count, 0))), as: UTF8.self)
     }
     return (keysym, text)
   }

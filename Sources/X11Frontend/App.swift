@@ -201,7 +201,8 @@ final class App {
       }
       XNextEvent(display, &event)
       handle(&event)
-      while isRunning && XPending(display) > 0 {
+      // The events read with it; any still on the socket wait for the frame.
+      while isRunning && XEventsQueued(display, QueuedAlready) > 0 {
         XNextEvent(display, &event)
         handle(&event)
       }
