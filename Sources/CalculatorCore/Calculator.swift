@@ -403,8 +403,9 @@ public struct Calculator: Equatable, Sendable {
 
   /// Digits that count toward the typing limit: all but a lone leading 0 before the point.
   static func countedDigits(_ text: String) -> Int {
-    let digits = text.filter(\.isNumber)
-    let unsigned = text.hasPrefix("-") ? text.dropFirst() : text[...]
-    return unsigned.hasPrefix("0") ? digits.count - 1 : digits.count
+    let bytes = text.utf8
+    let digits = bytes.reduce(0) { $0 + ((48...57).contains($1) ? 1 : 0) }
+    let unsigned = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+    return unsigned.first == UInt8(ascii: "0") ? digits - 1 : digits
   }
 }

@@ -52,11 +52,11 @@ public enum NumberFormat {
 
   /// Typed text as the display shows it: `"-1234567.50"` → `"-1,234,567.50"`.
   public static func grouping(typed text: String) -> String {
-    let negative = text.hasPrefix("-")
-    let unsigned = negative ? text.dropFirst() : text[...]
-    let integer = unsigned.prefix { $0 != "." }
-    let rest = unsigned.dropFirst(integer.count)
-    return (negative ? "-" : "") + group(String(integer)) + rest
+    let bytes = Array(text.utf8)
+    let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+    return String(
+      decoding: bytes[..<start] + grouped(bytes[start..<end]) + bytes[end...], as: UTF8.self)
   }
 
   /// Reads one number as a user or the display writes it.
@@ -168,10 +168,16 @@ public enum NumberFormat {
   }
 
   private static func group(_ integer: String) -> String {
-    var result = ""
-    for (index, character) in integer.enumerated() {
-      if index > 0 && (integer.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
+    String(decoding: grouped(Array(integer.utf8)[...]), as: UTF8.self)
+  }
+
+  /// The digits with a comma before every third one from the right: `1234567` → `1,234,567`.
+  private static func grouped(_ digits: ArraySlice<UInt8>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(digits.count + digits.count / 3)
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+      result.append(digit)
     }
     return result
   }
