@@ -289,10 +289,12 @@ final class App {
   /// frame. The key's first pixels then wait for neither the arithmetic nor the display's text;
   /// the frame after the key redraws what else changed against this one (`drawIfNeeded`).
   ///
-  /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it.
-  func lightKey(_ key: Key) {
+  /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it,
+  /// and the key is not already released: a tap read whole (XTEST, xdotool) would send its
+  /// circle lit, then unlit again in the same turn's frame.
+  func lightKey(_ key: Key, keycode: UInt32) {
     guard SpeedTricks.active.contains(.earlyLight), isExposed, !needsRedraw, let shown = drawnFrame,
-      shown.pressed == nil,
+      shown.pressed == nil, !isReleaseRead(keycode),
       shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, state.menu == nil,
       !state.showsShortcuts, state.picker == nil, let cell = state.cell(lighting: key)
     else { return }
@@ -301,6 +303,14 @@ final class App {
     guard let box = lit.pressedBox(since: shown) else { return }
     sendFirst(lit, box)
     drawnFrame = lit
+  }
+
+  /// Whether the next event read is the release of `keycode`.
+  func isReleaseRead(_ keycode: UInt32) -> Bool {
+    guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
+    var next = XEvent()
+    XPeekEvent(display, &next)
+    return next.type == KeyRelease && next.xkey.keycode == keycode
   }
 
   /// Sends `region` of `frame` ahead of the rest of the frame, then lets the X server run.
