@@ -83,12 +83,15 @@ struct OrcaEndToEndTests {
     Flow(name: "off the tape", keys: "Escape", expected: ["escape"]),
     // Nothing on the clipboard to paste: refused when no owner answers (1 s).
     Flow(name: "a refused paste", keys: "ctrl+v", expected: ["left control", "Not accepted."]),
+    // Orca may also present the focus the mode gives the Bill field before the mode's
+    // announcement (once in five runs, with other work on the machine).
     Flow(
       name: "Ctrl+3", keys: "Escape ctrl+3",
       expected: [
-        "escape", "0.", "left control",
+        "escape", "0.", "left control", "Bill entry 0.00.",
         "Tip & Split, Bill, 0.00, Tip, 15 percent, People, 1, Per person, 0.00.",
-      ]),
+      ],
+      optional: ["Bill entry 0.00."]),
     Flow(
       name: "the bill typed", keys: "8 4 period 5",
       expected: [
