@@ -66,7 +66,7 @@ extension App {
         ? renderer.tapePanelRow(at: point, in: state.tapeFrame) : nil
       state.reduce(.mousePressed(at: point, panelRow: panelRow), stamp: stamp)
     case Button2:
-      if state.showsShortcuts || state.menu != nil || state.picker != nil {
+      if state.hasOverlay {
         state.reduce(.dismissOverlays, stamp: stamp)
       } else {
         state.reduce(.userActed, stamp: stamp)

@@ -295,8 +295,8 @@ final class App {
   func lightKey(_ key: Key, keycode: UInt32) {
     guard SpeedTricks.active.contains(.earlyLight), isExposed, !needsRedraw, let shown = drawnFrame,
       shown.pressed == nil, !isReleaseRead(keycode),
-      shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, state.menu == nil,
-      !state.showsShortcuts, state.picker == nil, let cell = state.cell(lighting: key)
+      shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, !state.hasOverlay,
+      let cell = state.cell(lighting: key)
     else { return }
     var lit = shown
     lit.pressed = cell

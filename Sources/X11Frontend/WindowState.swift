@@ -408,8 +408,11 @@ struct WindowState: Equatable, Sendable {
       menu = nil
       picker = nil
     }
-    return showsShortcuts || menu != nil || picker != nil
+    return hasOverlay
   }
+
+  /// The shortcuts overlay, the mode menu or the unit picker shows over the keypad.
+  var hasOverlay: Bool { showsShortcuts || menu != nil || picker != nil }
 
   /// Button 1 went down; a click while the overlay shows only closes it, and while the menu
   /// shows it chooses a line or, outside the panel, closes the menu.
