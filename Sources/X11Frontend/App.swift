@@ -201,8 +201,7 @@ final class App {
       }
       XNextEvent(display, &event)
       handle(&event)
-      // The events read with it; any still on the socket wait for the frame.
-      while isRunning && XEventsQueued(display, QueuedAlready) > 0 {
+      while isRunning && XPending(display) > 0 {
         XNextEvent(display, &event)
         handle(&event)
       }
