@@ -139,6 +139,9 @@ def main():
                 if index > 0:
                     time.sleep(0.3)  # a brisk typist: each key heard before the next
                 if key.startswith("click:"):
+                    # Orca may still be busy with the flow before (a full test suite beside
+                    # it): a focus change it is not ready for goes unspoken.
+                    time.sleep(1)
                     x, y = key[len("click:"):].split(",")
                     xdotool("mousemove", "--window", window, x, y, "click", "1")
                 else:
