@@ -194,6 +194,11 @@ def everything(frame):
     return found + [item for menu in with_role(frame, "menu") for item in children(menu)]
 
 
+def paths_with_state(elements, state):
+    """Which elements have `state`, by their object paths: a renamed element is the same."""
+    return [element.path for element in elements if fresh(element).getState().contains(state)]
+
+
 def roles_and_names_with_state(elements, state):
     return [[element.getRoleName(), element.name] for element in elements
             if fresh(element).getState().contains(state)]
@@ -246,6 +251,10 @@ def run(options, process, events, report):
 
     report["application"] = {"name": application.name, "role": application.getRoleName()}
     frame = children(application)[0]
+    # The application is on the desktop before atk-bridge has learnt that a screen reader
+    # listens; until then nothing has the focus. Its first focus event says it listens: a step
+    # taken earlier would find that event only after the step, its source already renamed.
+    pump(10, lambda: any(event["type"] == "focus:" for event in events))
     report["frame"] = {"name": frame.name, "role": frame.getRoleName(),
                        "screen": extents(frame, pyatspi.DESKTOP_COORDS),
                        "states": states(frame)}
@@ -273,7 +282,7 @@ def run(options, process, events, report):
     report["display"] = display.name if display else None
 
     report["steps"] = []
-    focused_before = roles_and_names_with_state(everything(frame), pyatspi.STATE_FOCUSED)
+    focused_before = paths_with_state(everything(frame), pyatspi.STATE_FOCUSED)
     for kind, name in options.steps:
         focus_events = sum(1 for event in events if event["type"] == "focus:")
         if kind == "click":
@@ -293,7 +302,7 @@ def run(options, process, events, report):
         settle(frame)
         # A newly focused element has sent its focus event, but it may still be on its way: take
         # it now, while its source can still be read, not after the next step removes it.
-        focused = roles_and_names_with_state(everything(frame), pyatspi.STATE_FOCUSED)
+        focused = paths_with_state(everything(frame), pyatspi.STATE_FOCUSED)
         if focused and focused != focused_before:
             pump(3, lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
         focused_before = focused
