@@ -193,17 +193,6 @@ extension Frame {
     return PixelRect.coalesced(rects)
   }
 
-  /// The circle just pressed, when the window shows `previous`: the first rectangle to send.
-  ///
-  /// A key lights under the finger before the number it types shows. Drawing it needs neither
-  /// the display's text nor `damage(since:)`, so a key's first pixels reach the screen sooner.
-  public func pressedBox(since previous: Frame) -> PixelRect? {
-    guard let pressed, pressed != previous.pressed, !hasOverlay,
-      layout == previous.layout, !layout.isEmpty, layout.keypad.cap(at: pressed) != nil
-    else { return nil }
-    return inkBox(pressed).union(previous.inkBox(pressed))
-  }
-
   /// Whether the frame draws nothing but the black background in `region`: no text, circle,
   /// ring, menu or overlay reaches into it.
   ///

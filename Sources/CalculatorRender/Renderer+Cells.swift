@@ -24,9 +24,8 @@ struct CellLook: Equatable {
 /// The pixels of keypad cells drawn before, the most recently used first, within `budget` bytes.
 ///
 /// A key pressed again, or released, shows a look its cell has had: copying its pixels costs
-/// a few microseconds, drawing them through Cairo tens (a key's circle is the first thing a
-/// press sends, `Frame.pressedBox(since:)`). A new size or keypad makes new keys; the old ones
-/// age out.
+/// a few microseconds, drawing them through Cairo tens. A new size or keypad makes new keys;
+/// the old ones age out.
 struct CellImages {
   /// 512 KiB: the keys in use at 360 × 640 (22 KiB a cell and look), not every look of every
   /// key.

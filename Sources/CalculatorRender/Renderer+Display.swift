@@ -100,13 +100,8 @@ extension Renderer {
   ///
   /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
   /// grown by the text's margin (`InkMargin.text`).
-  ///
-  /// Rectangles inside `sent` (already drawn from `frame`, `Frame.pressedBox(since:)`) are left
-  /// out.
-  public func damage(_ frame: Frame, since previous: Frame, sent: PixelRect? = nil) -> [PixelRect] {
-    let damage = frame.damage(since: previous).filter { rect in
-      sent.map { $0.union(rect) != $0 } ?? true
-    }
+  public func damage(_ frame: Frame, since previous: Frame) -> [PixelRect] {
+    let damage = frame.damage(since: previous)
     guard frame.layout.tipLayout == nil, frame.showsRadians == previous.showsRadians,
       frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
     else { return damage }

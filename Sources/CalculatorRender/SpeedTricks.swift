@@ -7,13 +7,17 @@ import Glibc
 /// `CIRCLECALC_WITHOUT=name,name` turns the run-time ones off by name, so that `bench/run` can
 /// time the same build without each of them beside itself:
 ///
-///     bench/run "no-early=env CIRCLECALC_WITHOUT=early-light .build/release/circlecalc"
+///     bench/run "no-copies=env CIRCLECALC_WITHOUT=cell-copies .build/release/circlecalc"
 ///
 /// Two more live in the build, each with its own switch: the symbol order (the Makefile's
 /// `--symbol-ordering-file`, scripts/symbol-order; without it the binary's resident pages grow
 /// by 1.3 MiB, 11% of the RSS) and MPFR loaded at its first use (Sources/CMPFR/lazy.c,
 /// measured with `LD_PRELOAD=libmpfr.so.6`: the first frame 14.0 ms instead of 17.0, and
-/// 0.3 MiB of RSS). `malloc_trim` after the first frame bought 0.1–0.2 MiB (1–2%): gone.
+/// 0.3 MiB of RSS). Gone: `malloc_trim` after the first frame, which bought 0.1–0.2 MiB
+/// (1–2%), and a typed key's circle sent ahead of its frame, then `sched_yield`: key → first
+/// damage at 360 × 640 0.40 ms with it, 0.48 without, but frame complete, what the user waits
+/// for, 0.55 with and 0.51 without (scientific 0.61 and 0.53, over the goal of 1.25 × the
+/// floor's 0.47 with it).
 public struct SpeedTricks: OptionSet, Sendable {
   /// The bits of the tricks on.
   public let rawValue: Int
@@ -21,23 +25,17 @@ public struct SpeedTricks: OptionSet, Sendable {
   /// Creates a set of tricks from its bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// A typed key's circle is sent before the calculator takes the key, then the X server is let
-  /// run (`sched_yield`); the rest of the frame follows (`App.lightKey`).
-  ///
-  /// Key → first damage at 360 × 640: 0.27–0.29 ms with it, 0.41–0.47 without (the floor's
-  /// 0.41–0.43); key → frame complete 0.44–0.53 with, 0.45–0.47 without.
-  public static let earlyLight = SpeedTricks(rawValue: 1 << 0)
   /// Font files are read with `pread` where FreeType needs them, not mapped whole
   /// (`Cairo.streamedFace`): RSS 0.5–0.7 MiB lower (5–6%).
-  public static let fontReads = SpeedTricks(rawValue: 1 << 1)
+  public static let fontReads = SpeedTricks(rawValue: 1 << 0)
   /// A keypad cell drawn before is copied from its pixels kept then, not drawn again
   /// (`CellImages`): key → frame complete 0.44 ms instead of 0.54 at 360 × 640, first damage
   /// 0.27 instead of 0.34.
-  public static let cellCopies = SpeedTricks(rawValue: 1 << 2)
+  public static let cellCopies = SpeedTricks(rawValue: 1 << 1)
 
   /// Each trick with the name `CIRCLECALC_WITHOUT` knows it by.
   public static let names: [(name: String, trick: SpeedTricks)] = [
-    ("early-light", .earlyLight), ("font-reads", .fontReads), ("cell-copies", .cellCopies),
+    ("font-reads", .fontReads), ("cell-copies", .cellCopies),
   ]
 
   /// The tricks of this process: all but those `CIRCLECALC_WITHOUT` names (unknown names are

@@ -17,7 +17,6 @@ extension App {
     case .command(.action(.paste)): paste(from: atoms.clipboard, time: event.time)
     case .command(.action(.quit)): isRunning = false
     case .command(.key(let key)):
-      lightKey(key, keycode: event.keycode)
       state.reduce(.typeKey(key, keycode: event.keycode), stamp: stamp)
       typedEcho = SpokenLines.isEchoed(key)
     default:

@@ -261,12 +261,8 @@ final class App {
     drawnFrame = frame
     guard frame.width > 0, frame.height > 0 else { return }
     if let previous {
-      // A key just pressed lights first; then the rest of what changed.
-      let pressed =
-        SpeedTricks.active.contains(.earlyLight) ? frame.pressedBox(since: previous) : nil
-      if let pressed { sendFirst(frame, pressed) }
       presenter.present(
-        frame, regions: renderer.damage(frame, since: previous, sent: pressed), renderer: renderer)
+        frame, regions: renderer.damage(frame, since: previous), renderer: renderer)
     } else {
       presenter.present(frame, renderer: renderer, skipsBlank: showsBackgroundOnly)
     }
@@ -280,46 +276,6 @@ final class App {
     hasIcon = true
     setIcon()
     startAccessibility()
-  }
-
-  /// Lights a typed key's circle on the window before the calculator takes the key.
-  ///
-  /// The frame on the window, with that circle pressed, is drawn there and becomes the window's
-  /// frame. The key's first pixels then wait for neither the arithmetic nor the display's text;
-  /// the frame after the key redraws what else changed against this one (`drawIfNeeded`).
-  ///
-  /// Only when the window shows a frame of this keypad with nothing pressed and nothing over it,
-  /// and the key is not already released: a tap read whole (XTEST, xdotool) would send its
-  /// circle lit, then unlit again in the same turn's frame.
-  func lightKey(_ key: Key, keycode: UInt32) {
-    guard SpeedTricks.active.contains(.earlyLight), isExposed, !needsRedraw, let shown = drawnFrame,
-      shown.pressed == nil, !isReleaseRead(keycode),
-      shown.mode == state.mode, shown.face.showsSecond == state.showsSecond, !state.hasOverlay,
-      let cell = state.cell(lighting: key)
-    else { return }
-    var lit = shown
-    lit.pressed = cell
-    guard let box = lit.pressedBox(since: shown) else { return }
-    sendFirst(lit, box)
-    drawnFrame = lit
-  }
-
-  /// Whether the next event read is the release of `keycode`.
-  func isReleaseRead(_ keycode: UInt32) -> Bool {
-    guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
-    var next = XEvent()
-    XPeekEvent(display, &next)
-    return next.type == KeyRelease && next.xkey.keycode == keycode
-  }
-
-  /// Sends `region` of `frame` ahead of the rest of the frame, then lets the X server run.
-  ///
-  /// The kernel often wakes the server on this process's CPU, where it would wait for the turn
-  /// to end (the digits drawn, the damage computed): yielding lets it copy the circle to the
-  /// screen now. With nothing else waiting on this CPU, `sched_yield` returns at once.
-  func sendFirst(_ frame: Frame, _ region: PixelRect) {
-    presenter.present(frame, regions: [region], renderer: renderer, endsFrame: false)
-    sched_yield()
   }
 
   /// Saves the tape when it changed (a calculation finished, an edit, Clear History, an undo or

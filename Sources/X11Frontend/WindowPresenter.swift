@@ -97,12 +97,10 @@ final class WindowPresenter {
   /// last asks for a completion event, which says the server has read all of them; so does each
   /// band of a whole window, as the next band but one waits for it.
   ///
-  /// With `endsFrame` false, more of the same frame follows in the next call: its pieces go on
-  /// in the same half of the buffer. With `skipsBlank`, pieces where the frame draws only the
-  /// background are not sent (the window shows its black background there already).
+  /// With `skipsBlank`, pieces where the frame draws only the background are not sent (the
+  /// window shows its black background there already).
   func present(
-    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, endsFrame: Bool = true,
-    skipsBlank: Bool = false
+    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, skipsBlank: Bool = false
   ) {
     let bounds = frame.bounds
     var bands: [(band: PixelRect, limit: Int)] = []
@@ -129,7 +127,7 @@ final class WindowPresenter {
         completes: isLast || piece.limit == WindowPresenter.wholeWindowBand)
       if index == 0 || isLast { XFlush(display) }
     }
-    if endsFrame { used = WindowPresenter.halfSize }  // the next frame starts in the other half
+    used = WindowPresenter.halfSize  // the next frame starts in the other half
   }
 
   /// Notes the completion of a shared-memory put (the loop passes every event it does not

@@ -50,29 +50,6 @@ import Testing
     #expect(resting.damage(since: pressed) == [circleBox(row: 1, column: 2)])
   }
 
-  @Test func aPressedCircleIsSentFirstAndNotAgain() throws {
-    let before = frame("12")
-    var after = frame("125")
-    after.pressed = GridPosition(row: 2, column: 1)
-    let five = circleBox(row: 2, column: 1)
-    #expect(after.pressedBox(since: before) == five)
-    #expect(after.damage(since: before) == [displayBox, five])
-    let renderer = Renderer()
-    #expect(!renderer.damage(after, since: before, sent: five).contains(five))
-    #expect(renderer.damage(after, since: before, sent: five).count == 1)
-    // Nothing newly pressed, or a frame that redraws everything: nothing first.
-    #expect(after.pressedBox(since: after) == nil)
-    #expect(before.pressedBox(since: after) == nil)
-    var menu = after
-    menu.menuSelection = MenuSelection()
-    #expect(menu.pressedBox(since: before) == nil)
-    var scientific = Frame(
-      calculator: TestSupport.calculator(after: "125"), width: Self.width, height: Self.height,
-      mode: .scientific)
-    scientific.pressed = after.pressed
-    #expect(scientific.pressedBox(since: before) == nil)
-  }
-
   /// A window's first frame leaves unsent the bands where only the background shows: the frame
   /// must draw nothing else there. Random frames of every mode at three sizes, cut in bands of
   /// random heights.
@@ -225,7 +202,6 @@ import Testing
     var frame = scene.frame
     let window = renderer.render(frame)
     let narrowedWindow = renderer.render(frame)
-    let litFirstWindow = renderer.render(frame)
     let keys = Key.allCases.filter { $0 != Key.constant(.random) }
     let modes: [Mode] = [.basic, .scientific, .tip]
     var smallKeyDamage = 0
@@ -258,14 +234,8 @@ import Testing
       // The frame's own damage, and the renderer's with the display narrowed to the text.
       let damage = next.damage(since: frame)
       let narrowed = renderer.damage(next, since: frame)
-      // The window's way after a press: the lit circle first, then the rest.
-      let pressed = next.pressedBox(since: frame)
-      let litFirst =
-        (pressed.map { [$0] } ?? []) + renderer.damage(next, since: frame, sent: pressed)
       let expected = renderer.render(next)
-      for (window, regions) in [
-        (window, damage), (narrowedWindow, narrowed), (litFirstWindow, litFirst),
-      ] {
+      for (window, regions) in [(window, damage), (narrowedWindow, narrowed)] {
         for region in regions {
           let start = window.bytes + region.y * window.stride + region.x * 4
           renderer.render(next, region: region, into: start, stride: window.stride)

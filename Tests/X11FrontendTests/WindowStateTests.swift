@@ -26,9 +26,8 @@ import Testing
       calculator: TestSupport.calculator(after: keys), width: Self.width, height: Self.height)
   }
 
-  /// The window lights a typed key's circle before the calculator takes it (`App.lightKey`):
-  /// the circle of that key's cell, the same one typing then lights, in every mode, with `2nd`
-  /// on and off; a key the keypad lacks lights none.
+  /// A typed key lights the circle of the cell that does what the key does, in every mode, with
+  /// `2nd` on and off; a key the keypad lacks lights none.
   @Test(arguments: Mode.allCases)
   func theCircleLitBeforeTypingIsTheOneTypingLights(mode: Mode) {
     let keypad = Keypad.of(mode)
