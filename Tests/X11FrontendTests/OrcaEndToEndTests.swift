@@ -147,7 +147,7 @@ struct OrcaEndToEndTests {
         spoken.sorted() == flow.expected.filter { !flow.optional.contains($0) }.sorted(),
         "\(flow.name): \(heard.spoken)")
       #expect(heard.spoken.allSatisfy(flow.expected.contains), "\(flow.name): \(heard.spoken)")
-      #expect(heard.heard, "\(flow.name): \(heard.spoken)")
+      #expect(heard.heard, "\(flow.name): \(heard.spoken); Orca received \(heard.events)")
     }
     // An idle window with Orca attached sleeps. It wakes while Orca reads what the last key
     // changed, and when atk-bridge ends the leases it took on objects outside its cache (the
@@ -168,6 +168,8 @@ struct OrcaEndToEndTests {
       var name: String
       var spoken: [String]
       var heard: Bool
+      /// When nothing expected was heard: the events Orca received meanwhile (at most 20).
+      var events: [String]
     }
     var flows: [Heard]
     var error: String?

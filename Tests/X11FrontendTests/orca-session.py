@@ -42,6 +42,7 @@ class Transcript:
         self.offset = 0
         self.pending = ""
         self.spoken = []
+        self.events = []  # what Orca's event manager received, line by line
 
     def read(self):
         try:
@@ -55,9 +56,23 @@ class Transcript:
         lines = text.split("\n")
         self.pending = lines.pop()
         for line in lines:
+            if "EVENT MANAGER: " in line and " for [" in line:
+                self.events.append(line.split("EVENT MANAGER: ", 1)[1])
             match = SPEECH.search(line)
             if match:
                 self.spoken.append(utterance(match.group(1)))
+
+    def wait_quiet(self, quiet, seconds):
+        """Waits until the log has not grown for `quiet` seconds (Orca has handled every event),
+        at most `seconds`."""
+        deadline = time.monotonic() + seconds
+        grown = time.monotonic()
+        while time.monotonic() < deadline and time.monotonic() - grown < quiet:
+            offset = self.offset
+            self.read()
+            if self.offset != offset:
+                grown = time.monotonic()
+            time.sleep(0.05)
 
     def wait_for(self, line, start, seconds):
         """Waits until `line` is spoken at or after index `start`; True when it was."""
@@ -135,13 +150,14 @@ def main():
         xdotool("windowactivate", "--sync", window)
         cursor = transcript.spoken.index("Screen reader on.") + 1
         for name, keys, until in options.flow:
+            events = len(transcript.events)
             for index, key in enumerate(keys.split()):
                 if index > 0:
                     time.sleep(0.3)  # a brisk typist: each key heard before the next
                 if key.startswith("click:"):
-                    # Orca may still be busy with the flow before (a full test suite beside
-                    # it): a focus change it is not ready for goes unspoken.
-                    time.sleep(1)
+                    # Orca may still be busy with the flow before: a focus change it is not
+                    # ready for goes unspoken. Its log rests for a second when it is done.
+                    transcript.wait_quiet(1, 10)
                     x, y = key[len("click:"):].split(",")
                     xdotool("mousemove", "--window", window, x, y, "click", "1")
                 else:
@@ -149,7 +165,9 @@ def main():
             heard = transcript.wait_for(until, cursor, options.deadline)
             end = transcript.spoken.index(until, cursor) + 1 if heard else len(transcript.spoken)
             report["flows"].append(
-                {"name": name, "spoken": transcript.spoken[cursor:end], "heard": heard})
+                {"name": name, "spoken": transcript.spoken[cursor:end], "heard": heard,
+                 # What reached Orca when it said nothing of it: what to look at first.
+                 "events": [] if heard else transcript.events[events:][:20]})
             cursor = end
         # Second by second: Orca asks about the last flow's events for a moment, then all rests.
         samples = [wake_ups(window_process.pid)]
