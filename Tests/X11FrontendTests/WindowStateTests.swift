@@ -29,7 +29,7 @@ import Testing
   /// A typed key lights the circle of the cell that does what the key does, in every mode, with
   /// `2nd` on and off; a key the keypad lacks lights none.
   @Test(arguments: Mode.allCases)
-  func theCircleLitBeforeTypingIsTheOneTypingLights(mode: Mode) {
+  func aTypedKeyLightsTheCellThatDoesWhatItDoes(mode: Mode) {
     let keypad = Keypad.of(mode)
     var litCount = 0
     for second in [false, true] {
