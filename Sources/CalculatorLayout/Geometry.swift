@@ -26,55 +26,97 @@ public struct PixelSize: Equatable, Sendable {
   }
 }
 
-/// An axis-aligned rectangle in window pixels, at fractions of a pixel: where the layout puts
-/// things (whole pixels to draw are the renderer's `PixelRect`, made from one of these in one
-/// place, `PixelRect(covering:margin:within:)`); width and height are never negative.
-public struct Rect: Equatable, Sendable {
+/// An axis-aligned rectangle in window pixels, origin top left.
+///
+/// Width and height are never negative. One type in two units: `Rect` where the layout puts
+/// things, at fractions of a pixel, and `PixelRect`, the whole pixels the renderer draws and
+/// the window sends, made from a `Rect` in one place (`PixelRect(covering:margin:within:)`,
+/// CalculatorRender).
+public struct Rectangle<Scalar: Numeric & Comparable & Sendable>: Equatable, Sendable {
   /// The left edge.
-  public var x: Double
+  public var x: Scalar
   /// The top edge.
-  public var y: Double
+  public var y: Scalar
   /// The width, at least 0.
-  public var width: Double
+  public var width: Scalar
   /// The height, at least 0.
-  public var height: Double
+  public var height: Scalar
 
   /// A rectangle; a negative width or height becomes 0.
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  @inlinable
+  public init(x: Scalar, y: Scalar, width: Scalar, height: Scalar) {
     self.x = x
     self.y = y
-    self.width = max(0, width)
-    self.height = max(0, height)
+    self.width = max(.zero, width)
+    self.height = max(.zero, height)
   }
 
   /// The empty rectangle at the origin.
-  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+  @inlinable
+  public static var zero: Self { Self(x: .zero, y: .zero, width: .zero, height: .zero) }
 
   /// The left edge.
-  public var minX: Double { x }
-  /// The right edge.
-  public var maxX: Double { x + width }
+  @inlinable public var minX: Scalar { x }
+  /// The right edge (for whole pixels, the first column outside).
+  @inlinable public var maxX: Scalar { x + width }
   /// The top edge.
-  public var minY: Double { y }
-  /// The bottom edge.
-  public var maxY: Double { y + height }
+  @inlinable public var minY: Scalar { y }
+  /// The bottom edge (for whole pixels, the first row outside).
+  @inlinable public var maxY: Scalar { y + height }
+  /// The area: for whole pixels, how many it holds.
+  @inlinable public var area: Scalar { width * height }
   /// True when the rectangle covers no area.
-  public var isEmpty: Bool { width <= 0 || height <= 0 }
+  @inlinable public var isEmpty: Bool { width <= .zero || height <= .zero }
 
   /// True when the interiors overlap (touching edges do not count).
-  public func intersects(_ other: Rect) -> Bool {
+  @inlinable
+  public func intersects(_ other: Self) -> Bool {
     !isEmpty && !other.isEmpty && minX < other.maxX && other.minX < maxX && minY < other.maxY
       && other.minY < maxY
   }
 
+  /// True when `other` lies inside this rectangle, edges included.
+  @inlinable
+  public func contains(_ other: Self) -> Bool {
+    other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+  }
+
+  /// The smallest rectangle holding both.
+  @inlinable
+  public func union(_ other: Self) -> Self {
+    let left = min(x, other.x)
+    let top = min(y, other.y)
+    return Self(
+      x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+  }
+
+  /// What both hold; empty when apart.
+  @inlinable
+  public func intersection(_ other: Self) -> Self {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    return Self(
+      x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
+  }
+}
+
+/// Where the layout puts things, at fractions of a pixel.
+public typealias Rect = Rectangle<Double>
+
+/// Whole pixels: what is drawn and sent.
+public typealias PixelRect = Rectangle<Int>
+
+extension Rectangle where Scalar == Double {
   /// True when `point` lies inside this rectangle, edges included.
   public func contains(_ point: Point) -> Bool {
     point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
   }
+}
 
-  /// True when `other` lies inside this rectangle, edges included.
-  public func contains(_ other: Rect) -> Bool {
-    other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+extension Rectangle where Scalar == Int {
+  /// True when the pixel at (`px`, `py`) is inside.
+  public func contains(x px: Int, y py: Int) -> Bool {
+    px >= x && px < maxX && py >= y && py < maxY
   }
 }
 

@@ -270,13 +270,3 @@ struct Placement {
   var tipLayout: TipLayout?
   var convert: ConvertLayout? = nil
 }
-
-extension Rect {
-  /// The smallest rectangle holding both.
-  public func union(_ other: Rect) -> Rect {
-    let left = min(minX, other.minX)
-    let top = min(minY, other.minY)
-    return Rect(
-      x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
-  }
-}

@@ -148,7 +148,7 @@ extension Frame {
     case .tapePanel: tapePanelBox
     case .convertUnits: convertBox
     case .convertedValue: convertedBox
-    case .tipPanel: layout.tipLayout.map(panelBox) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    case .tipPanel: layout.tipLayout.map(panelBox) ?? PixelRect.zero
     }
   }
 
@@ -228,7 +228,7 @@ extension Frame {
   /// and the caption (they keep inside `ConvertLayout.bounds`); empty without them.
   var convertBox: PixelRect {
     layout.convert.map { PixelRect(covering: $0.bounds, margin: InkMargin.text, within: bounds) }
-      ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      ?? PixelRect.zero
   }
 
   /// Every pixel the converted value may touch, as `displayBox` is the display's.
@@ -236,7 +236,7 @@ extension Frame {
     layout.convert.map {
       PixelRect(covering: $0.convertedRect, margin: InkMargin.text, within: bounds)
     }
-      ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      ?? PixelRect.zero
   }
 
   /// Every pixel the display's text and the Rad indicator may touch.
@@ -261,7 +261,7 @@ extension Frame {
   /// are drawn clipped to it.
   var tapePanelBox: PixelRect {
     layout.tapePanel.isEmpty
-      ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+      ? PixelRect.zero
       : PixelRect(covering: layout.tapePanel, margin: InkMargin.antialiasing, within: bounds)
   }
 

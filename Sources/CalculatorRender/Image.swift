@@ -77,23 +77,3 @@ public struct RenderError: Error, Equatable, CustomStringConvertible {
     description = "cannot \(action) \(path): \(String(cString: cairo_status_to_string(status)))"
   }
 }
-
-/// A rectangle of whole pixels in window coordinates.
-public struct PixelRect: Equatable, Sendable {
-  /// Left edge.
-  public var x: Int
-  /// Top edge.
-  public var y: Int
-  /// Width in pixels.
-  public var width: Int
-  /// Height in pixels.
-  public var height: Int
-
-  /// The rectangle `width` × `height` at (`x`, `y`).
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-}

@@ -8,45 +8,11 @@ extension PixelRect {
     let top = max(Int((rect.minY - margin).rounded(.down)), bounds.y)
     let right = min(Int((rect.maxX + margin).rounded(.up)), bounds.maxX)
     let bottom = min(Int((rect.maxY + margin).rounded(.up)), bounds.maxY)
-    self.init(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    self.init(x: left, y: top, width: right - left, height: bottom - top)
   }
-
-  /// The right edge (exclusive).
-  public var maxX: Int { x + width }
-  /// The bottom edge (exclusive).
-  public var maxY: Int { y + height }
-  /// The number of pixels inside.
-  public var area: Int { width * height }
-  /// True when the rectangle holds no pixel.
-  public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-  /// The smallest rectangle holding both.
-  public func union(_ other: PixelRect) -> PixelRect {
-    let left = min(x, other.x)
-    let top = min(y, other.y)
-    return PixelRect(
-      x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
-  }
-
-  /// The pixels both hold; empty when apart.
-  public func intersection(_ other: PixelRect) -> PixelRect {
-    let left = max(x, other.x)
-    let top = max(y, other.y)
-    return PixelRect(
-      x: left, y: top, width: max(0, min(maxX, other.maxX) - left),
-      height: max(0, min(maxY, other.maxY) - top))
-  }
-
-  /// True when both hold a pixel.
-  public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
   /// The number of pixels both hold (0 when apart).
   func overlap(_ other: PixelRect) -> Int { intersection(other).area }
-
-  /// True when `point`'s pixel is inside.
-  public func contains(x px: Int, y py: Int) -> Bool {
-    px >= x && px < maxX && py >= y && py < maxY
-  }
 
   /// What merging two rectangles costs: the pixels their union holds that neither does.
   private func waste(merging other: PixelRect) -> Int {

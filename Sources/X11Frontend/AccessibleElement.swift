@@ -127,10 +127,10 @@ extension AccessibleElement {
   /// Where the window's announcements are spoken from (`Accessibility.announce`): a notification
   /// in a status bar, with no box of its own, which screen readers speak without its role.
   static let statusBar = AccessibleElement(
-    role: .statusBar, name: "", bounds: Rect(x: 0, y: 0, width: 0, height: 0),
+    role: .statusBar, name: "", bounds: Rect.zero,
     children: [
       AccessibleElement(
-        role: .notification, name: "", bounds: Rect(x: 0, y: 0, width: 0, height: 0))
+        role: .notification, name: "", bounds: Rect.zero)
     ])
 
   /// The display, focused while typing goes there, the tape strip and, in a wide window, the

@@ -161,7 +161,7 @@ import Testing
     state.reduce(.moveFocus(by: 1))
     #expect(state.frame.focusedField == .bill)
     let layout = Layout(width: 360, height: 640, keypad: .tip)
-    let people = layout.tipLayout?.rect(of: .people) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    let people = layout.tipLayout?.rect(of: .people) ?? Rect.zero
     state.reduce(
       .mousePressed(at: Point(x: people.x + people.width / 2, y: people.y + people.height / 2)))
     #expect(state.split.active == .people)
