@@ -105,13 +105,13 @@ extension Renderer {
     guard frame.layout.tipLayout == nil, frame.showsRadians == previous.showsRadians,
       frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
     else { return damage }
-    let ink = [frame, previous].map { shown in
+    func ink(_ shown: Frame) -> PixelRect {
       PixelRect(
         covering: displayFit(for: shown, context: measuringContext).ink, margin: InkMargin.text,
         within: frame.displayBox)
     }
     var narrowed = damage
-    narrowed[index] = ink[0].union(ink[1])
+    narrowed[index] = ink(frame).union(ink(previous))
     return PixelRect.coalesced(narrowed)
   }
 
