@@ -51,6 +51,13 @@ public struct Rectangle<Scalar: Numeric & Comparable & Sendable>: Equatable, Sen
     self.height = max(.zero, height)
   }
 
+  /// The rectangle between these edges; a right left of the left edge, or a bottom above the
+  /// top, gives width or height 0.
+  @inlinable
+  public init(left: Scalar, top: Scalar, right: Scalar, bottom: Scalar) {
+    self.init(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
   /// The empty rectangle at the origin.
   @inlinable
   public static var zero: Self { Self(x: .zero, y: .zero, width: .zero, height: .zero) }
@@ -84,19 +91,17 @@ public struct Rectangle<Scalar: Numeric & Comparable & Sendable>: Equatable, Sen
   /// The smallest rectangle holding both.
   @inlinable
   public func union(_ other: Self) -> Self {
-    let left = min(x, other.x)
-    let top = min(y, other.y)
-    return Self(
-      x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    Self(
+      left: min(minX, other.minX), top: min(minY, other.minY), right: max(maxX, other.maxX),
+      bottom: max(maxY, other.maxY))
   }
 
   /// What both hold; empty when apart.
   @inlinable
   public func intersection(_ other: Self) -> Self {
-    let left = max(x, other.x)
-    let top = max(y, other.y)
-    return Self(
-      x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
+    Self(
+      left: max(minX, other.minX), top: max(minY, other.minY), right: min(maxX, other.maxX),
+      bottom: min(maxY, other.maxY))
   }
 }
 

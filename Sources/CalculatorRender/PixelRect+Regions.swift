@@ -4,11 +4,11 @@ extension PixelRect {
   /// The whole pixels `rect` touches, grown by `margin` on every side (antialiased edges), and
   /// clipped to `bounds`; empty when nothing is left.
   init(covering rect: Rect, margin: Double = 0, within bounds: PixelRect) {
-    let left = max(Int((rect.minX - margin).rounded(.down)), bounds.x)
-    let top = max(Int((rect.minY - margin).rounded(.down)), bounds.y)
-    let right = min(Int((rect.maxX + margin).rounded(.up)), bounds.maxX)
-    let bottom = min(Int((rect.maxY + margin).rounded(.up)), bounds.maxY)
-    self.init(x: left, y: top, width: right - left, height: bottom - top)
+    self.init(
+      left: max(Int((rect.minX - margin).rounded(.down)), bounds.x),
+      top: max(Int((rect.minY - margin).rounded(.down)), bounds.y),
+      right: min(Int((rect.maxX + margin).rounded(.up)), bounds.maxX),
+      bottom: min(Int((rect.maxY + margin).rounded(.up)), bounds.maxY))
   }
 
   /// The number of pixels both hold (0 when apart).

@@ -128,10 +128,7 @@ extension AccessibleElement {
   /// in a status bar, with no box of its own, which screen readers speak without its role.
   static let statusBar = AccessibleElement(
     role: .statusBar, name: "", bounds: Rect.zero,
-    children: [
-      AccessibleElement(
-        role: .notification, name: "", bounds: Rect.zero)
-    ])
+    children: [AccessibleElement(role: .notification, name: "", bounds: Rect.zero)])
 
   /// The display, focused while typing goes there, the tape strip and, in a wide window, the
   /// side panel (a list of its lines, each a finished calculation or a part of a long one).
