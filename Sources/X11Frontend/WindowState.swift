@@ -367,13 +367,11 @@ struct WindowState: Equatable, Sendable {
   private mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now)
   {
     if closeOverlays(), key == .allClear { return }
-    if mode == .tip {
-      guard let tipKey = TipKey(key) else { return }
-      highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
-      return press(tipKey, at: now)
-    }
+    // Tip & Split takes only the keys it has (`TipKey`).
+    let tipKey = mode == .tip ? TipKey(key) : nil
+    guard mode != .tip || tipKey != nil else { return }
     highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
-    press(key, at: now)
+    if let tipKey { press(tipKey, at: now) } else { press(key, at: now) }
   }
 
   /// The cell a typed key lights on the current keypad, or nil when it has none.
