@@ -72,6 +72,13 @@ public struct KeyLabel: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 
   /// The text without positions: `"x2"`, `"log10"`.
   public var description: String { runs.map(\.text).joined() }
+
+  /// The labels the face picks (`KeyCap.label(on:)`), made once: every frame reads them for
+  /// every cell, and the damage compares them.
+  static let allClear = KeyLabel(ClearLabel.allClear.rawValue)
+  static let clearEntry = KeyLabel(ClearLabel.clearEntry.rawValue)
+  static let radians: KeyLabel = "Rad"
+  static let degrees: KeyLabel = "Deg"
 }
 
 /// One cell of a keypad table.
@@ -114,8 +121,8 @@ public struct KeyCap: Hashable, Sendable {
   /// the alternate while `2nd` is on.
   public func label(on face: KeypadFace) -> KeyLabel {
     switch action {
-    case .clear: KeyLabel(face.clearLabel.rawValue)
-    case .key(.edit(.angle)): face.angle == .degrees ? "Rad" : "Deg"
+    case .clear: face.clearLabel == .allClear ? .allClear : .clearEntry
+    case .key(.edit(.angle)): face.angle == .degrees ? .radians : .degrees
     default: face.showsSecond ? alternate?.label ?? label : label
     }
   }
