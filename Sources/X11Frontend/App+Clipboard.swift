@@ -44,7 +44,7 @@ extension App {
   /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.
   private func requestSelection(_ selection: Atom, time: Time) -> String? {
     guard XGetSelectionOwner(display, selection) != Atom(None) else { return nil }
-    let deadline = ContinuousClock.now + Deadlines.Kind.pasteReply.duration
+    let deadline = Instant.now + Deadlines.Kind.pasteReply.duration
     for target in [atoms.utf8String, XA_STRING] {
       XConvertSelection(display, selection, target, atoms.pasteProperty, window, time)
       guard let reply = waitForSelectionNotify(selection, target: target, until: deadline) else {
@@ -56,7 +56,7 @@ extension App {
   }
 
   private func waitForSelectionNotify(
-    _ selection: Atom, target: Atom, until deadline: ContinuousClock.Instant
+    _ selection: Atom, target: Atom, until deadline: Instant
   ) -> XSelectionEvent? {
     var event = XEvent()
     while true {
@@ -69,7 +69,7 @@ extension App {
         }
         handle(&event)  // requests for our own selection are answered meanwhile
       }
-      guard ContinuousClock.now < deadline else { return nil }
+      guard Instant.now < deadline else { return nil }
       waitForInput(until: deadline)
     }
   }

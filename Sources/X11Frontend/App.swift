@@ -189,7 +189,7 @@ final class App {
     while isRunning {
       if XPending(display) == 0 {
         let deadline = state.deadlines.nearest
-        if let deadline, ContinuousClock.now >= deadline {
+        if let deadline, Instant.now >= deadline {
           state.reduce(.expireDeadlines())
           drawIfNeeded()
           continue
@@ -301,7 +301,7 @@ final class App {
   /// wrote or ended, the accessibility bridge has work, or `deadline` passes (nil: no limit);
   /// then serves the bridge and the child and, unless X events wait (the loop's turn for them
   /// does it after them), shows what they changed.
-  func waitForInput(until deadline: ContinuousClock.Instant?) {
+  func waitForInput(until deadline: Instant?) {
     var milliseconds: Int32 = -1
     if let deadline {
       let remaining = deadline - .now

@@ -1,11 +1,11 @@
+import Glibc
+
 /// Everything in the window that ends at a time: the one owner of every deadline.
 ///
 /// The paste's wait for the selection owner and the display's two cues each have a duration
 /// here; `start` sets a deadline, `cancel` and `expire` clear it, and the event loop sleeps
 /// until `nearest`. Pure: the caller passes the time, so tests need no clock.
 struct Deadlines: Equatable, Sendable {
-  typealias Instant = ContinuousClock.Instant
-
   /// What waits for a deadline.
   enum Kind: Int, CaseIterable, Sendable {
     /// A paste waiting for the selection owner's answer.
@@ -56,5 +56,37 @@ struct Deadlines: Equatable, Sendable {
   /// Ends everything due at `now`.
   mutating func expire(at now: Instant) {
     ends = ends.map { end in end.flatMap { $0 > now ? $0 : nil } }
+  }
+}
+
+/// A moment of the monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: when an event came and
+/// when a deadline ends.
+///
+/// The window's own type, not `ContinuousClock.Instant`: the standard library hides that one's
+/// layout, so a value holding it (the window's state, every action) was copied and compared
+/// only through the runtime's type metadata, on every key.
+struct Instant: Comparable, Hashable, Sendable {
+  /// Nanoseconds since an arbitrary start (the machine's boot).
+  var nanoseconds: Int64
+
+  /// The clock's time now.
+  static var now: Instant {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Instant(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+  }
+
+  static func < (earlier: Instant, later: Instant) -> Bool {
+    earlier.nanoseconds < later.nanoseconds
+  }
+
+  static func + (instant: Instant, duration: Duration) -> Instant {
+    let (seconds, attoseconds) = duration.components
+    return Instant(
+      nanoseconds: instant.nanoseconds + seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+
+  static func - (later: Instant, earlier: Instant) -> Duration {
+    .nanoseconds(later.nanoseconds - earlier.nanoseconds)
   }
 }

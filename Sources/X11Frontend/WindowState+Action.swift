@@ -12,11 +12,11 @@ extension WindowState {
     /// Any key or a click (not the wheel): the cue comes down, the tape returns to rest.
     case userActed
     /// A bound calculator key went down (`typeKey`).
-    case typeKey(Key, keycode: UInt32, at: ContinuousClock.Instant = .now)
+    case typeKey(Key, keycode: UInt32, at: Instant = .now)
     /// A calculator key pressed without a keyboard's light (a click's release, `--keys`).
-    case press(Key, at: ContinuousClock.Instant = .now)
+    case press(Key, at: Instant = .now)
     /// A Tip & Split key.
-    case pressTip(TipKey, at: ContinuousClock.Instant = .now)
+    case pressTip(TipKey, at: Instant = .now)
     /// A key went up.
     case keyReleased(keycode: UInt32)
     /// The keyboard focus left the window.
@@ -24,22 +24,22 @@ extension WindowState {
     /// A key of the open menu.
     case menu(MenuCommand)
     /// A key of the selected tape row.
-    case tape(TapeCommand, at: ContinuousClock.Instant = .now)
+    case tape(TapeCommand, at: Instant = .now)
     /// A window action of the bindings table (copying, pasting and quitting are the App's).
-    case app(AppAction, keycode: UInt32, at: ContinuousClock.Instant = .now)
+    case app(AppAction, keycode: UInt32, at: Instant = .now)
     // The pointer.
     /// Button 1 went down (the focus ring hides).
     case mousePressed(
       at: Point, panelRow: (calculation: Int, row: Int)? = nil,
-      now: ContinuousClock.Instant = .now)
+      now: Instant = .now)
     /// A press as Space and a screen reader's click make it (the ring stays).
     case pointerPressed(
       at: Point, panelRow: (calculation: Int, row: Int)? = nil,
-      now: ContinuousClock.Instant = .now)
+      now: Instant = .now)
     /// The pointer moved with button 1 down.
     case pointerMoved(to: Point)
     /// Button 1 went up.
-    case pointerReleased(at: Point, now: ContinuousClock.Instant = .now)
+    case pointerReleased(at: Point, now: Instant = .now)
     /// A click on a cell's centre, down and up (a screen reader's, Space's).
     case click(GridPosition)
     /// The wheel: rows older (positive) or newer, over the side panel or the strip.
@@ -83,23 +83,23 @@ extension WindowState {
     /// The update ended: the rates stored now (the new ones, or the old ones kept).
     case ratesUpdateEnded(CurrencyRates?, succeeded: Bool)
     // The tape.
-    case moveTapeCursor(TapeMove, at: ContinuousClock.Instant = .now)
-    case chooseTapeRow(at: ContinuousClock.Instant = .now)
+    case moveTapeCursor(TapeMove, at: Instant = .now)
+    case chooseTapeRow(at: Instant = .now)
     case escapeTapeCursor
-    case editSelectedRow(at: ContinuousClock.Instant = .now)
-    case undoChange(at: ContinuousClock.Instant = .now)
-    case redoChange(at: ContinuousClock.Instant = .now)
+    case editSelectedRow(at: Instant = .now)
+    case undoChange(at: Instant = .now)
+    case redoChange(at: Instant = .now)
     case clearHistory
     /// The tape as saved, with other windows' changes: shown, and brought into undo's states.
     case absorb(saved: HistoryTape)
     // The clipboard and the clock.
     /// A paste's text: one number becomes the entry; nil (no owner, no answer) or anything
     /// else gives the red cue.
-    case paste(String?, at: ContinuousClock.Instant = .now)
+    case paste(String?, at: Instant = .now)
     /// A cue on the display (a copy's dimming, a refused copy's red).
-    case showCue(DisplayCue, at: ContinuousClock.Instant = .now)
+    case showCue(DisplayCue, at: Instant = .now)
     /// The deadlines due at `now` end (the cues come down).
-    case expireDeadlines(at: ContinuousClock.Instant = .now)
+    case expireDeadlines(at: Instant = .now)
     // The window.
     /// The window's new size.
     case resize(width: Int, height: Int)

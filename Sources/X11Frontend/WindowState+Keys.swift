@@ -39,7 +39,7 @@ extension WindowState.Action {
   /// The state's action for what a key asks (`WindowState.keyAction(for:state:)`), pressed
   /// with `keycode` at `now`; nil for copy, paste and quit, which the window carries out with
   /// X.
-  init?(_ keyAction: KeyAction, keycode: UInt32, at now: ContinuousClock.Instant = .now) {
+  init?(_ keyAction: KeyAction, keycode: UInt32, at now: Instant = .now) {
     switch keyAction {
     case .picker(let command): self = .picker(command)
     case .menu(let command): self = .menu(command)

@@ -22,7 +22,7 @@ struct TapeClick: Equatable, Sendable {
   var row: Int
   /// Where and when.
   var point: Point
-  var time: ContinuousClock.Instant
+  var time: Instant
   /// The click put a number in the display: the double click takes that back.
   var changedDocument: Bool
 }
@@ -90,7 +90,7 @@ extension WindowState {
   /// Without a cursor, the moves start below the newest row (Up selects it; Down and PageDown
   /// do nothing). Nothing in Tip & Split or with an empty tape; the red cue while a number is
   /// being edited. Like any key, it closes the menu and the overlay.
-  mutating func moveTapeCursor(_ move: TapeMove, at now: ContinuousClock.Instant = .now) {
+  mutating func moveTapeCursor(_ move: TapeMove, at now: Instant = .now) {
     showsShortcuts = false
     menu = nil
     guard mode != .tip else { return }
@@ -165,7 +165,7 @@ extension WindowState {
 
   /// Return or KP_Enter on the row cursor: commits an edit; else puts the row's number in the
   /// display as a result, as a click does, and ends the selection (`NaN`: the red cue).
-  mutating func chooseTapeRow(at now: ContinuousClock.Instant = .now) {
+  mutating func chooseTapeRow(at now: Instant = .now) {
     guard let cursor = tapeCursor, let selection = tapeSelection else { return endSelection() }
     if cursor.edit != nil { return commitEdit() }
     let row = tape.calculations[selection.calculation].shownRow(selection.row)
@@ -189,7 +189,7 @@ extension WindowState {
   /// F2: edits the selected row's number in place; the red cue when no row is selected, one is
   /// already edited, or the row cannot be (a `= result` row, a first row carried from the
   /// calculation it continues).
-  mutating func editSelectedRow(at now: ContinuousClock.Instant = .now) {
+  mutating func editSelectedRow(at now: Instant = .now) {
     showsShortcuts = false
     menu = nil
     guard tapeCursor?.edit == nil, let selection = tapeSelection,
@@ -203,7 +203,7 @@ extension WindowState {
   /// A calculator key while a number is edited: digits, `.`, ⌫, ± and C type into it, `=`
   /// commits it and AC cancels it; anything else, or a key the number refuses (a second `.`, a
   /// 21st digit), gives the red cue and changes nothing.
-  mutating func editKey(_ key: Key, at now: ContinuousClock.Instant) {
+  mutating func editKey(_ key: Key, at now: Instant) {
     switch key {
     case .equals: commitEdit()
     case .allClear: escapeTapeCursor()
@@ -228,7 +228,7 @@ extension WindowState {
   /// number in the display) is taken back, and the strip or the side panel, at rest again after
   /// the first click, scrolls to the row.
   mutating func editOnDoubleClick(
-    at point: Point, after previous: TapeClick, now: ContinuousClock.Instant
+    at point: Point, after previous: TapeClick, now: Instant
   ) -> Bool {
     guard now - previous.time <= WindowState.doubleClickTime,
       abs(point.x - previous.point.x) <= WindowState.doubleClickDistance,
@@ -247,7 +247,7 @@ extension WindowState {
   /// past row under the click, if any, is kept for a double click.
   mutating func clickTape(
     recalling number: String, row: (calculation: Int, row: Int)?, at point: Point,
-    now: ContinuousClock.Instant
+    now: Instant
   ) {
     endSelection()
     let before = document
@@ -262,7 +262,7 @@ extension WindowState {
   /// Ctrl+Z: the document as it was before its last change (the red cue when there is none).
   ///
   /// While a number is edited, only the edit is cancelled.
-  mutating func undoChange(at now: ContinuousClock.Instant = .now) {
+  mutating func undoChange(at now: Instant = .now) {
     showsShortcuts = false
     menu = nil
     if tapeCursor?.edit != nil { return escapeTapeCursor() }
@@ -271,7 +271,7 @@ extension WindowState {
   }
 
   /// Ctrl+Shift+Z, Ctrl+Y: the change undone last, again (the red cue when there is none).
-  mutating func redoChange(at now: ContinuousClock.Instant = .now) {
+  mutating func redoChange(at now: Instant = .now) {
     showsShortcuts = false
     menu = nil
     if tapeCursor?.edit != nil { return escapeTapeCursor() }

@@ -269,7 +269,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// A key of the selected row.
-  private mutating func perform(_ command: TapeCommand, at now: ContinuousClock.Instant = .now) {
+  private mutating func perform(_ command: TapeCommand, at now: Instant = .now) {
     switch command {
     case .choose: chooseTapeRow(at: now)
     case .end: escapeTapeCursor()
@@ -279,7 +279,7 @@ struct WindowState: Equatable, Sendable {
   /// A window action that needs no X: all but copying, pasting and quitting, which the window
   /// does itself (they do nothing here).
   private mutating func perform(
-    _ action: AppAction, keycode: UInt32, at now: ContinuousClock.Instant = .now
+    _ action: AppAction, keycode: UInt32, at now: Instant = .now
   ) {
     if action != .pickUnit { picker = nil }  // like any key, it closes the picker
     switch action {
@@ -323,7 +323,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Shows `cue` on the display for its full time from `now`, in place of any other cue.
-  mutating func showCue(_ cue: DisplayCue, at now: ContinuousClock.Instant) {
+  mutating func showCue(_ cue: DisplayCue, at now: Instant) {
     endCue()
     deadlines.start(cue == .refused ? .refusedCue : .copiedCue, at: now)
     if cue == .refused { refusals += 1 }
@@ -338,7 +338,7 @@ struct WindowState: Equatable, Sendable {
   ///
   /// A calculation it finishes goes on the tape. While a past number is edited, the key goes
   /// to the edit instead (`editKey`); with a row selected, the selection ends first.
-  private mutating func press(_ key: Key, at now: ContinuousClock.Instant = .now) {
+  private mutating func press(_ key: Key, at now: Instant = .now) {
     if tapeCursor?.edit != nil { return editKey(key, at: now) }
     endSelection()
     document.press(key, at: stamp)
@@ -355,7 +355,7 @@ struct WindowState: Equatable, Sendable {
   }
 
   /// Presses a Tip & Split key; a key past a field's limits shows the red cue from `now`.
-  private mutating func press(_ key: TipKey, at now: ContinuousClock.Instant) {
+  private mutating func press(_ key: TipKey, at now: Instant) {
     if !document.split.press(key) { showCue(.refused, at: now) }
   }
 
@@ -364,8 +364,7 @@ struct WindowState: Equatable, Sendable {
   ///
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
   /// acts.
-  private mutating func typeKey(_ key: Key, keycode: UInt32, at now: ContinuousClock.Instant = .now)
-  {
+  private mutating func typeKey(_ key: Key, keycode: UInt32, at now: Instant = .now) {
     if closeOverlays(), key == .allClear { return }
     // Tip & Split takes only the keys it has (`TipKey`).
     let tipKey = mode == .tip ? TipKey(key) : nil
@@ -423,7 +422,7 @@ struct WindowState: Equatable, Sendable {
   /// renderer placed its glyphs (`Renderer.tapePanelRow(at:in:)`).
   private mutating func pointerPressed(
     at point: Point, panelRow: (calculation: Int, row: Int)? = nil,
-    now: ContinuousClock.Instant = .now
+    now: Instant = .now
   ) {
     // Every row lies inside the strip or the panel: a click elsewhere formats none.
     let stripRow =
@@ -577,7 +576,7 @@ struct WindowState: Equatable, Sendable {
 
   /// Button 1 went up: inside the circle where it went down, that circle acts; a swipe across the
   /// display deletes the last typed character; elsewhere nothing.
-  private mutating func pointerReleased(at point: Point, now: ContinuousClock.Instant = .now) {
+  private mutating func pointerReleased(at point: Point, now: Instant = .now) {
     if let start = swipeStart {
       swipeStart = nil
       if isSwipe(from: start, to: point) { press(.backspace) }

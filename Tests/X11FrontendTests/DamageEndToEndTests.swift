@@ -70,7 +70,7 @@ struct DamageEndToEndTests {
       let action = try session.randomStep(using: &random)
       // A refused key or recall turns the display (or a tip field) red for 0.6 s: the window
       // ends it by itself.
-      session.model.reduce(.expireDeadlines(at: .now.advanced(by: .seconds(5))))
+      session.model.reduce(.expireDeadlines(at: Instant.now + .seconds(5)))
       let differing = try session.window.differingPixels(from: session.expected())
       #expect(differing == 0, "step \(step), \(action): \(differing) pixels differ")
       guard differing == 0 else { return }

@@ -224,7 +224,7 @@ struct TapeEndToEndTests {
       "mousemove", "--window", session.window.window, "\(Int(point.x))", "\(Int(point.y))",
       "click", "--repeat", "2", "--delay", "80", "1")
     let row = renderer.tapePanelRow(at: point, in: session.model.tapeFrame)
-    let start = ContinuousClock.now
+    let start = Instant.now
     for time in [start, start + .milliseconds(80)] {
       session.model.reduce(.mousePressed(at: point, panelRow: row, now: time))
       session.model.reduce(.pointerReleased(at: point, now: time))

@@ -88,7 +88,7 @@ import Testing
 
   @Test func aKeyPastALimitShowsTheRedCueUntilTheNextKey() throws {
     var state = state(mode: .tip)
-    let now = ContinuousClock.now
+    let now = Instant.now
     state.reduce(.typeKey(.operation(.subtract), keycode: 10, at: now))  // − at 1 person
     #expect(state.displayCue == .refused)
     #expect(state.split == TipCalculator())

@@ -9,7 +9,7 @@ extension WindowState {
   /// does (`App.keyPress`: `keyAction`, then the menu's, the row's or the table's command),
   /// each released (every action settles its change); copy, paste and quit, which
   /// need X, do nothing here.
-  mutating func type(keysyms names: [String], at now: ContinuousClock.Instant = .now) {
+  mutating func type(keysyms names: [String], at now: Instant = .now) {
     for name in names {
       var modifiers: UInt32 = 0
       var rest = Substring(name)

@@ -19,7 +19,7 @@ import Testing
 
   /// Presses keysyms (with modifiers: `ctrl+z`) as the window does, settling each.
   func press(
-    _ names: String..., into state: inout WindowState, at now: ContinuousClock.Instant = .now
+    _ names: String..., into state: inout WindowState, at now: Instant = .now
   ) {
     state.type(keysyms: names, at: now)
   }
@@ -136,7 +136,7 @@ import Testing
 
   @Test func resultsAndCarriedRowsAreNotEditable() {
     var state = state(after: "2*3=+4=")
-    let start = ContinuousClock.now
+    let start = Instant.now
     press("Up", "F2", into: &state, at: start)  // = 10
     #expect(state.tapeCursor?.edit == nil)
     #expect(state.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
@@ -263,7 +263,7 @@ import Testing
       return
     }
     let point = Point(x: row.rect.maxX - 10, y: row.rect.minY + row.rect.height / 2)
-    let start = ContinuousClock.now
+    let start = Instant.now
     state.reduce(.pointerPressed(at: point, now: start))
     state.reduce(.pointerReleased(at: point, now: start))
     #expect(state.calculator.display == "1.08")

@@ -20,7 +20,7 @@ import Testing
   }
 
   func press(
-    _ names: String..., into state: inout WindowState, at now: ContinuousClock.Instant = .now
+    _ names: String..., into state: inout WindowState, at now: Instant = .now
   ) {
     state.type(keysyms: names, at: now)
   }
@@ -137,7 +137,7 @@ import Testing
     let before = state.document
     let line = try #require(state.frame.shownTapeLines.first)
     let point = Point(x: line.rect.maxX - 150, y: line.rect.minY + line.rect.height / 2)
-    let start = ContinuousClock.now
+    let start = Instant.now
     state.reduce(.mousePressed(at: point, panelRow: (0, 1), now: start))
     state.reduce(.pointerReleased(at: point, now: start))
     #expect(state.calculator.display == "1,345.9")

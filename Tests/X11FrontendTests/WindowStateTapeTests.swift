@@ -109,7 +109,7 @@ import Testing
     var state = state(after: "12")
     state.tape = TestSupport.tape(after: "5/0=")
     state.reduce(.scrollHistory(olderBy: 1))
-    let start = ContinuousClock.now
+    let start = Instant.now
     state.reduce(.pointerPressed(at: point(ofRow: "= NaN", in: state), now: start))
     #expect(state.calculator == TestSupport.calculator(after: "12"))
     #expect(state.frame.displayCue == .refused)

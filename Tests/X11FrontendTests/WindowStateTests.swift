@@ -366,7 +366,7 @@ import Testing
   }
 
   @Test func aCueShowsForItsTimeAndAKeyOrClickEndsIt() {
-    let now = ContinuousClock.now
+    let now = Instant.now
     var state = state(after: "4")
     #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
     state.reduce(.showCue(.copied, at: now))
@@ -390,7 +390,7 @@ import Testing
   }
 
   @Test func deadlinesEndInOrderAndOnlyWhenDue() {
-    let now = ContinuousClock.now
+    let now = Instant.now
     var deadlines = Deadlines()
     deadlines.start(.pasteReply, at: now)
     deadlines.start(.copiedCue, at: now + .milliseconds(50))
