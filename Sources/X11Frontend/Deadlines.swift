@@ -64,7 +64,9 @@ struct Deadlines: Equatable, Sendable {
 ///
 /// The window's own type, not `ContinuousClock.Instant`: the standard library hides that one's
 /// layout, so a value holding it (the window's state, every action) was copied and compared
-/// only through the runtime's type metadata, on every key.
+/// only through the runtime's type metadata, on every key: without it, 24% fewer perf samples
+/// in the event handling and key → first damage 0.41 ms instead of 0.43–0.46 at 360 × 640
+/// (README, Performance).
 struct Instant: Comparable, Hashable, Sendable {
   /// Nanoseconds since an arbitrary start (the machine's boot).
   var nanoseconds: Int64
