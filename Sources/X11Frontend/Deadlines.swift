@@ -67,7 +67,7 @@ struct Deadlines: Equatable, Sendable {
 /// only through the runtime's type metadata, on every key: without it, 24% fewer perf samples
 /// in the event handling and key → first damage 0.41 ms instead of 0.43–0.46 at 360 × 640
 /// (README, Performance).
-struct Instant: Comparable, Hashable, Sendable {
+struct Instant: Comparable, Sendable {
   /// Nanoseconds since an arbitrary start (the machine's boot).
   var nanoseconds: Int64
 
