@@ -22,7 +22,7 @@ extension App {
             case .menuItem(let item): .choose(item)
             case .field(let field): .activateField(field)
             case .convert(.unit(let side)): .openPicker(side)
-            case .convert(.swap): .swapUnits
+            case .convert(.swap): .app(.swapUnits, keycode: 0)
             case .pickerTab(let side): .pickerTab(side)
             case .pickerLine(let index): .choosePickerRow(index)
             }

@@ -47,20 +47,14 @@ extension WindowState {
     /// The middle or right button: the overlay, the menu or the unit picker closes.
     case dismissOverlays
     // The menu, the overlay and the focus ring.
+    /// The ⋯ key: the mode menu opens with nothing selected, or closes.
     case toggleMenu
-    case toggleShortcuts
-    case openMenuFromKeyboard
-    case moveMenuSelection(by: Int)
-    case selectMenuEdge(last: Bool)
-    case chooseMenuSelection
     /// A menu line chosen (a click, a screen reader).
     case choose(MenuItem)
     /// A menu line selected by a screen reader's focus.
     case selectMenuItem(MenuItem)
-    case switchMode(to: Mode)
+    /// A screen reader's focus on a key or a field: the focus ring moves there and shows.
     case focus(FocusStop)
-    case moveFocus(by: Int)
-    case pressFocused(keycode: UInt32)
     /// A screen reader clicked a Tip & Split field: it becomes the active one.
     case activateField(TipField)
     // Convert (docs/SPEC.md section 10.4).
@@ -68,8 +62,6 @@ extension WindowState {
     case picker(PickerCommand)
     /// A unit's button pressed by a screen reader: the picker opens on its side.
     case openPicker(UnitSide)
-    /// The swap key pressed by a screen reader.
-    case swapUnits
     /// A picker tab pressed by a screen reader.
     case pickerTab(UnitSide)
     /// A picker line pressed by a screen reader.
@@ -83,12 +75,6 @@ extension WindowState {
     /// The update ended: the rates stored now (the new ones, or the old ones kept).
     case ratesUpdateEnded(CurrencyRates?, succeeded: Bool)
     // The tape.
-    case moveTapeCursor(TapeMove, at: Instant = .now)
-    case chooseTapeRow(at: Instant = .now)
-    case escapeTapeCursor
-    case editSelectedRow(at: Instant = .now)
-    case undoChange(at: Instant = .now)
-    case redoChange(at: Instant = .now)
     case clearHistory
     /// The tape as saved, with other windows' changes: shown, and brought into undo's states.
     case absorb(saved: HistoryTape)

@@ -207,21 +207,12 @@ struct WindowState: Equatable, Sendable {
       userActed()
       closeOverlays()
     case .toggleMenu: toggleMenu()
-    case .toggleShortcuts: toggleShortcuts()
-    case .openMenuFromKeyboard: openMenuFromKeyboard()
-    case .moveMenuSelection(let step): moveMenuSelection(by: step)
-    case .selectMenuEdge(let last): selectMenuEdge(last: last)
-    case .chooseMenuSelection: chooseMenuSelection()
     case .choose(let item): choose(item)
     case .selectMenuItem(let item): menu = MenuSelection(index: MenuItem.all.firstIndex(of: item))
-    case .switchMode(let mode): switchMode(to: mode)
     case .focus(let stop): focus(stop)
-    case .moveFocus(let step): moveFocus(by: step)
-    case .pressFocused(let keycode): pressFocused(keycode: keycode)
     case .activateField(let field): document.split.press(.field(field))
     case .picker(let command): perform(command)
     case .openPicker(let side): openPicker(side)
-    case .swapUnits: swapUnits()
     case .pickerTab(let side): if picker?.side != side { perform(PickerCommand.switchSide) }
     case .choosePickerRow(let index): choosePickerRow(index)
     case .selectPickerRow(let index): picker?.selection = index
@@ -234,12 +225,6 @@ struct WindowState: Equatable, Sendable {
     case .ratesUpdateEnded(let stored, let succeeded):
       if let stored { rates = stored }
       ratesUpdate = succeeded ? .idle : .failed
-    case .moveTapeCursor(let move, let now): moveTapeCursor(move, at: now)
-    case .chooseTapeRow(let now): chooseTapeRow(at: now)
-    case .escapeTapeCursor: escapeTapeCursor()
-    case .editSelectedRow(let now): editSelectedRow(at: now)
-    case .undoChange(let now): undoChange(at: now)
-    case .redoChange(let now): redoChange(at: now)
     case .clearHistory: clearHistory()
     case .absorb(let saved): absorb(saved: saved)
     case .paste(let text, let now):

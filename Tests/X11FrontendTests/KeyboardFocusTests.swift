@@ -22,7 +22,7 @@ import Testing
     #expect(state.frame.focused == nil)
     var visited: [GridPosition?] = []
     for _ in 0..<21 {
-      state.reduce(.moveFocus(by: 1))
+      state.reduce(.app(.focusNext, keycode: 0))
       visited.append(state.frame.focused)
     }
     let rows = (0..<5).flatMap { row in (0..<4).map { cell(row, $0) } }
@@ -31,21 +31,21 @@ import Testing
 
   @Test func shiftTabGoesBackAndStartsAtTheLastKey() {
     var state = state()
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.focusedCell == cell(4, 3))  // =
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.focusedCell == cell(4, 2))  // .
-    state.reduce(.moveFocus(by: 1))
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.focusedCell == cell(0, 0))  // AC, after wrapping
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.focusedCell == cell(4, 3))
   }
 
   /// The open menu has the focus: the ring leaves the key while it shows, and comes back.
   @Test func theRingIsNotDrawnWhileTheMenuIsOpen() {
     var state = state()
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focused == cell(0, 0))
     state.menu = MenuSelection()
     #expect(state.frame.focused == nil)
@@ -70,7 +70,7 @@ import Testing
     var typed = state("12+")
     var clicked = typed
     typed.reduce(.focus(.cell(cell(1, 0))))  // 7
-    typed.reduce(.pressFocused(keycode: 65))
+    typed.reduce(.app(.pressFocused, keycode: 65))
     #expect(typed.calculator.display == "7")
     #expect(typed.frame.pressed == cell(1, 0))  // lit while Space is down
     typed.reduce(.keyReleased(keycode: 65))
@@ -85,30 +85,31 @@ import Testing
   @Test func spaceWithoutARingDoesNothing() {
     var state = state("5")
     let before = state
-    state.reduce(.pressFocused(keycode: 65))
+    state.reduce(.app(.pressFocused, keycode: 65))
     #expect(state == before)
   }
 
   @Test func theClearCellClearsAsItsLabelSays() {
     var state = state("12+3")
     state.reduce(.focus(.cell(cell(0, 0))))
-    state.reduce(.pressFocused(keycode: 65))  // C: the entry only
+    state.reduce(.app(.pressFocused, keycode: 65))  // C: the entry only
     #expect(state.calculator.display == "0")
     #expect(state.calculator.history == ["12"])
     state.reduce(.keyReleased(keycode: 65))
-    state.reduce(.pressFocused(keycode: 65))  // AC: everything
+    state.reduce(.app(.pressFocused, keycode: 65))  // AC: everything
     #expect(state.calculator == Calculator())
   }
 
   @Test func aClickWhileTheOverlayShowsOnlyClosesIt() {
     var state = state("9")
-    state.reduce(.toggleShortcuts)
+    state.reduce(.app(.toggleShortcuts, keycode: 0))
     state.reduce(.click(cell(1, 0)))  // closes the overlay, presses nothing
     #expect(!state.showsShortcuts)
     #expect(state.calculator.display == "9")
     state.reduce(.click(cell(4, 0)))  // ⌨ opens the mode menu
     #expect(state.menu != nil)
-    state.reduce(.moveFocus(by: 1))  // Tab closes it, as any key does, and moves the ring
+    // Tab closes it, as any key does, and moves the ring.
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.menu == nil)
     #expect(state.focusedCell == cell(0, 0))
   }
@@ -116,12 +117,12 @@ import Testing
   @Test func switchingModesKeepsTheRingOnTheSameKey() {
     var state = state()
     state.reduce(.focus(.cell(cell(1, 0))))  // 7
-    state.reduce(.switchMode(to: .scientific))
+    state.reduce(.app(.mode(.scientific), keycode: 0))
     #expect(state.layout.keypad.action(at: state.focusedCell ?? cell(0, 0)) == .key(.digit(.seven)))
     state.reduce(.focus(.cell(cell(0, 0))))  // (, a scientific key
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.focusedCell == nil)
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.focusedCell == cell(4, 3))
   }
 
@@ -138,27 +139,27 @@ import Testing
   /// pending), Space then presses nothing, and the next Tab shows it on the next key.
   @Test func aMouseClickHidesTheRingUntilTheNextTab() {
     var state = state()
-    state.reduce(.moveFocus(by: 1))
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focused == cell(0, 1))
     let seven = layout.circle(at: cell(1, 0)).center
     state.reduce(.mousePressed(at: seven))  // the mouse's press and release on 7
     state.reduce(.pointerReleased(at: seven))
     #expect(state.frame.focused == nil)
     #expect(state.calculator.display == "7")
-    state.reduce(.pressFocused(keycode: 65))
+    state.reduce(.app(.pressFocused, keycode: 65))
     #expect(state.calculator.display == "7")  // ± was not pressed
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focused == cell(0, 2))
-    state.reduce(.pressFocused(keycode: 65))
+    state.reduce(.app(.pressFocused, keycode: 65))
     #expect(state.calculator.display == "0.07")  // % of 7
   }
 
   /// In Tip & Split a click on a field makes it active without showing the hidden ring there.
   @Test func aClickOnAFieldLeavesTheHiddenRingHidden() {
     var state = state()
-    state.reduce(.switchMode(to: .tip))
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.mode(.tip), keycode: 0))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .bill)
     let layout = Layout(width: 360, height: 640, keypad: .tip)
     let people = layout.tipLayout?.rect(of: .people) ?? Rect.zero

@@ -39,31 +39,31 @@ import Testing
 
   @Test func ctrl3TakesTheResultAsTheBillOnceAndKeepsBothCalculators() throws {
     var state = state(after: "40+44.5=")
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.mode == .tip)
     #expect(state.split.state.text.contains(#""bill":"84.50""#))
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5="))
     // The user types another bill; a look at the calculator and back keeps it.
     state.reduce(.typeKey(.digit(.six), keycode: 10))
     state.reduce(.typeKey(.digit(.zero), keycode: 11))
-    state.reduce(.switchMode(to: .basic))
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.basic), keycode: 0))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split.shownText(of: .bill) == "60")  // still typed into, as it was left
     // A new calculation is offered again.
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     for key in try Key.sequence("*2=") { state.reduce(.press(key)) }
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split.shownText(of: .bill) == "169.00")
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
   }
 
   @Test func switchingModesKeepsTheTipState() throws {
     var state = state(after: "7")
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split == TipCalculator())  // a typed 7 is no result: nothing carried
     state.split = try split("50[t20][p+]")
-    state.reduce(.switchMode(to: .scientific))
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.scientific), keycode: 0))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split == (try split("50[t20][p+]")))
     #expect(state.calculator == TestSupport.calculator(after: "7"))
   }
@@ -132,46 +132,46 @@ import Testing
   @Test func tabRingsTheFieldsThenTheKeysAndFocusingAFieldMakesItActive() throws {
     var state = state(after: "", mode: .tip)
     state.split = try split("12")
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
     #expect(state.split.shownText(of: .bill) == "12")  // as typed: the value did not change
     // The field was just focused: 3 replaces 12.
     state.reduce(.typeKey(.digit(.three), keycode: 10))
     #expect(state.split.shownText(of: .bill) == "3")
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .tipPercent && state.split.active == .tipPercent)
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .people)
-    state.reduce(.moveFocus(by: 1))  // on to the keys: the 10% preset
+    state.reduce(.app(.focusNext, keycode: 0))  // on to the keys: the 10% preset
     #expect(state.frame.focusedField == nil)
     #expect(state.frame.focused == GridPosition(row: 0, column: 0))
     #expect(state.split.active == .people)  // the active field stays
-    state.reduce(.pressFocused(keycode: 65))  // Space
+    state.reduce(.app(.pressFocused, keycode: 65))  // Space
     #expect(state.split.tipPercentText == "10")
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.frame.focusedField == .people && state.frame.focused == nil)
     // Shift+Tab from the first stop wraps to the last key, +.
-    state.reduce(.moveFocus(by: -1))
-    state.reduce(.moveFocus(by: -1))
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.frame.focused == GridPosition(row: 4, column: 3))
     // A click on a field makes it the active one and hides the ring, which follows the
     // keyboard only; the next Tab shows it again, moving on from the field clicked.
     try click(.tipPercent, in: &state)
     #expect(state.split.active == .tipPercent)
     #expect(state.frame.focusedField == nil && state.frame.focused == nil)
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .people)
     // The calculator's modes have no fields in the ring.
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.frame.focusedField == nil)
-    state.reduce(.moveFocus(by: 1))
+    state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focused == GridPosition(row: 0, column: 0))
   }
 
   @Test func aFirstShiftTabRingsTheLastKey() {
     var state = state(mode: .tip)
-    state.reduce(.moveFocus(by: -1))
+    state.reduce(.app(.focusPrevious, keycode: 0))
     #expect(state.frame.focused == GridPosition(row: 4, column: 3))
   }
 
@@ -187,7 +187,7 @@ import Testing
     state.split.press(.people(.more))
     #expect(state.copyText == "709.84")  // 1,234.50 + 185.18 (a tie, up) = 1,419.68, ÷ 2
     #expect(state.calculator == TestSupport.calculator(after: "12"))
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.copyText == "12")
   }
 
@@ -196,7 +196,7 @@ import Testing
     var state = WindowState(
       calculator: TestSupport.calculator(after: "1+2+3+4+5="), mode: .scientific, width: 852,
       height: 393)
-    state.reduce(.switchMode(to: .tip))
+    state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.requestedSize == PixelSize(width: 852, height: 400))
     state.reduce(.scrollHistory(olderBy: 2))
     #expect(state.frame.tape.offset == 0)
@@ -205,7 +205,7 @@ import Testing
 
   @Test func theShortcutsOverlayInTipModeListsItsOwnKeys() {
     var state = state(mode: .tip)
-    state.reduce(.toggleShortcuts)
+    state.reduce(.app(.toggleShortcuts, keycode: 0))
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .tip))
     state.reduce(.typeKey(.allClear, keycode: 9))  // Escape closes it and clears nothing
     #expect(state.frame.shortcuts == nil && state.split == TipCalculator())

@@ -217,7 +217,7 @@ import Testing
 
   @Test func f10OpensTheMenuOnTheCurrentModeAndItsKeysMoveInIt() {
     var state = state(after: "7")
-    state.reduce(.switchMode(to: .scientific))
+    state.reduce(.app(.mode(.scientific), keycode: 0))
     press("F10", into: &state)
     #expect(state.menu == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.scientific))))
     press("Up", into: &state)  // the arrows belong to the menu

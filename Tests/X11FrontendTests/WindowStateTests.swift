@@ -36,7 +36,7 @@ import Testing
       let second = second && mode == .scientific
       for key in Key.allCases {
         var state = state(after: "12+")
-        state.reduce(.switchMode(to: mode))
+        state.reduce(.app(.mode(mode), keycode: 0))
         if second, let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
           state.reduce(.click(cell))
         }
@@ -147,24 +147,24 @@ import Testing
   @Test func theMenuKeyboardMovesOverTheChoosableLinesAndReturnChooses() {
     var state = state()
     state.reduce(.toggleMenu)
-    state.reduce(.chooseMenuSelection)  // nothing selected yet: nothing happens
+    state.reduce(.menu(.choose))  // nothing selected yet: nothing happens
     #expect(state.menu == MenuSelection())
-    state.reduce(.moveMenuSelection(by: 1))
+    state.reduce(.menu(.next))
     #expect(state.menu?.index == 0)
-    state.reduce(.moveMenuSelection(by: 1))
-    state.reduce(.moveMenuSelection(by: 1))
+    state.reduce(.menu(.next))
+    state.reduce(.menu(.next))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
-    state.reduce(.moveMenuSelection(by: 1))  // over the separator
+    state.reduce(.menu(.next))  // over the separator
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
-    state.reduce(.moveMenuSelection(by: 1))
+    state.reduce(.menu(.next))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
-    state.reduce(.moveMenuSelection(by: 1))
+    state.reduce(.menu(.next))
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
-    state.reduce(.moveMenuSelection(by: 1))  // wraps
+    state.reduce(.menu(.next))  // wraps
     #expect(state.menu?.index == 0)
-    for _ in 0..<5 { state.reduce(.moveMenuSelection(by: -1)) }
+    for _ in 0..<5 { state.reduce(.menu(.previous)) }
     #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
-    state.reduce(.chooseMenuSelection)
+    state.reduce(.menu(.choose))
     #expect(state.mode == .scientific)
     #expect(state.menu == nil)
   }
@@ -179,28 +179,28 @@ import Testing
 
   @Test func switchingModesKeepsTheCalculatorAndTheUsersSize() {
     var state = state(after: "4[m+]")
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.requestedSize == nil)  // already basic: nothing to do
     // 360 × 640 is above every mode's minimum: the window keeps it.
-    state.reduce(.switchMode(to: .scientific))
+    state.reduce(.app(.mode(.scientific), keycode: 0))
     #expect(state.requestedSize == nil)
     if let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
       state.reduce(.click(cell))
     }
     #expect(state.showsSecond)
-    state.reduce(.switchMode(to: .basic))
+    state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.requestedSize == nil)
     #expect(!state.showsSecond)
     #expect(state.calculator.memory == DecimalNumber(4))
     // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
     // across only; at 192 dpi each minimum doubles.
     var small = WindowState(calculator: Calculator(), width: 200, height: 320)
-    small.reduce(.switchMode(to: .scientific))
+    small.reduce(.app(.mode(.scientific), keycode: 0))
     #expect(small.requestedSize == PixelSize(width: 340, height: 320))
     var hidpi = WindowState(calculator: Calculator(), width: 400, height: 2000, scale: 2)
-    hidpi.reduce(.switchMode(to: .scientific))
+    hidpi.reduce(.app(.mode(.scientific), keycode: 0))
     #expect(hidpi.requestedSize == PixelSize(width: 680, height: 2000))
-    hidpi.reduce(.switchMode(to: .tip))
+    hidpi.reduce(.app(.mode(.tip), keycode: 0))
     #expect(hidpi.requestedSize == PixelSize(width: 440, height: 2000))
   }
 
@@ -249,7 +249,7 @@ import Testing
 
   @Test func escapeOnlyClosesTheOverlay() {
     var state = state(after: "4")
-    state.reduce(.toggleShortcuts)
+    state.reduce(.app(.toggleShortcuts, keycode: 0))
     state.reduce(.typeKey(.allClear, keycode: 9))
     #expect(state.frame.shortcuts == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
@@ -257,7 +257,7 @@ import Testing
 
   @Test func otherKeysCloseTheOverlayAndAct() {
     var state = state()
-    state.reduce(.toggleShortcuts)
+    state.reduce(.app(.toggleShortcuts, keycode: 0))
     #expect(state.frame.shortcuts == KeyBinding.shortcutLines(for: .basic))
     state.reduce(.typeKey(.digit(.four), keycode: 13))
     #expect(state.frame.shortcuts == nil)
