@@ -20,18 +20,6 @@ public struct Conversion: Equatable, Sendable {
   /// The unit wanted.
   public let to: ConversionUnit
 
-  /// A conversion of `value` from one unit to another of the same category.
-  public init(value: DecimalNumber, from: ConversionUnit, to: ConversionUnit)
-    throws(ConversionError)
-  {
-    guard from.category == to.category else {
-      throw .incompatible(from.symbol, from.category, to.symbol, to.category)
-    }
-    self.value = value
-    self.from = from
-    self.to = to
-  }
-
   /// Reads `VALUE FROM to TO`; the currencies are those of `rates`.
   public init(parsing text: String, rates: CurrencyRates?) throws(ConversionError) {
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -42,8 +30,9 @@ public struct Conversion: Equatable, Sendable {
         written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
     else { throw .numberOutOfRange(valueText) }
     let units = (touching.map { [$0] } ?? []) + words.dropFirst()
-    let (from, to) = try Conversion.units(units, rates: rates, whole: text)
-    try self.init(value: value, from: from, to: to)
+    self.value = value
+    // Two units of one category (`units` refuses any other pair).
+    (from, to) = try Conversion.units(units, rates: rates, whole: text)
   }
 
   /// Reads `FROM to TO` (`km to mi`, `°C in °F`): the two units of a conversion, as

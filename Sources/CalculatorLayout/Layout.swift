@@ -54,11 +54,11 @@ public struct Layout: Equatable, Sendable {
   /// The side tape panel of a wide window; empty otherwise.
   public let tapePanel: Rect
   /// The height of one row of the current calculation in the strip.
-  public let historyRowHeight: Double
+  public var historyRowHeight: Double { Reference.historyRowHeight * unit }
   /// The display font size before shrinking to fit.
-  public let displayFontSize: Double
+  public var displayFontSize: Double { Reference.displayFont * unit }
   /// The font size of the current calculation's rows in the strip.
-  public let historyFontSize: Double
+  public var historyFontSize: Double { Reference.historyFont * unit }
   /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
   ///
   /// Its display is the per-person row and it has no tape.
@@ -101,13 +101,9 @@ public struct Layout: Equatable, Sendable {
     static let chrome = topMargin + displayHeight + displayGap + bottomMargin
   }
 
-  /// The window size the calculator opens at the first time, at 96 dpi.
+  /// The window size the calculator opens at the first time, at 96 dpi, in every mode (each fits
+  /// a portrait window).
   public static let defaultSize = PixelSize(width: 360, height: 640)
-
-  /// The size a mode opens at the first time, at 96 dpi; every mode fits a portrait window.
-  public static func defaultSize(for mode: Mode) -> PixelSize {
-    defaultSize
-  }
 
   /// The least circle diameter, at 96 dpi (docs/SPEC.md section 3): a mode's minimum window
   /// size keeps every circle at least this large in every arrangement the size allows.
@@ -149,31 +145,15 @@ public struct Layout: Equatable, Sendable {
       for: keypad, width: Double(self.width), height: Double(self.height), scale: scale,
       converts: self.converts)
     arrangement = plan.arrangement
-    guard let plan = plan.placed(width: Double(self.width), height: Double(self.height)) else {
-      unit = 0
-      blocks = []
-      keypadRect = .zero
-      displayRect = .zero
-      historyRect = .zero
-      tapePanel = .zero
-      historyRowHeight = 0
-      displayFontSize = 0
-      historyFontSize = 0
-      tipLayout = nil
-      convert = nil
-      return
-    }
-    unit = plan.unit
-    blocks = plan.blocks
-    keypadRect = plan.keypadRect
-    displayRect = plan.displayRect
-    historyRect = plan.historyRect
-    tapePanel = plan.tapePanel
-    tipLayout = plan.tipLayout
-    convert = plan.convert
-    historyRowHeight = Reference.historyRowHeight * unit
-    displayFontSize = Reference.displayFont * unit
-    historyFontSize = Reference.historyFont * unit
+    let placed = plan.placed(width: Double(self.width), height: Double(self.height)) ?? .empty
+    unit = placed.unit
+    blocks = placed.blocks
+    keypadRect = placed.keypadRect
+    displayRect = placed.displayRect
+    historyRect = placed.historyRect
+    tapePanel = placed.tapePanel
+    tipLayout = placed.tipLayout
+    convert = placed.convert
   }
 
   /// Two layouts of the same keypad, size, scale and lines are the same: the rest follows

@@ -77,15 +77,9 @@ extension Frame {
   /// The lines the side panel shows, top to bottom (none outside a wide window).
   public var shownTapeLines: [ShownTapeLine] { tape.panelLines(in: layout) }
 
-  /// The finished calculations as the side panel shows them, oldest first: the row being
-  /// edited holds the text typed so far, so its line wraps as it is drawn.
-  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
-    tape.panelCalculations
-  }
-
   /// The largest `tape.panelOffset` this frame's panel scrolls to.
   public var maxTapePanelOffset: Int {
-    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(panelCalculations)
+    layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(tape.panelCalculations)
   }
 
   /// The `tape.panelOffset` nearest to `offset` that shows the row cursor's row in the side
@@ -93,7 +87,7 @@ extension Frame {
   public func panelOffset(showingSelectionNear offset: Int) -> Int {
     guard let selection = tape.selection, !layout.tapePanel.isEmpty else { return offset }
     return layout.tapePanelOffset(
-      showing: selection.calculation, row: selection.row, of: panelCalculations, near: offset)
+      showing: selection.calculation, row: selection.row, of: tape.panelCalculations, near: offset)
   }
 }
 
@@ -144,7 +138,7 @@ extension TapeView {
 
   /// The finished calculations as the side panel shows them, oldest first: the row being
   /// edited holds the text typed so far, so its line wraps as it is drawn.
-  var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
+  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
     let calculations = past.calculations
     let edit = selection.flatMap { selection in
       selection.editedText.map { (selection.calculation, selection.row, $0) }

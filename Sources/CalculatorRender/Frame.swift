@@ -35,16 +35,6 @@ public struct Frame: Equatable, Sendable {
   /// The unit picker, when open.
   public var picker: PickerView? = nil
 
-  /// A frame of nothing typed in `layout`.
-  public init(layout: Layout) {
-    self.layout = layout
-  }
-
-  /// A frame of nothing typed in a `width` × `height` window of `mode`.
-  public init(mode: Mode = .basic, width: Int, height: Int) {
-    self.init(layout: Layout(width: width, height: height, keypad: .of(mode)))
-  }
-
   /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
   /// calculation over the finished ones), in tip mode the Tip & Split screen and, when the
   /// layout has the Convert lines, the display converted between `units`.
@@ -66,17 +56,11 @@ public struct Frame: Equatable, Sendable {
       rows: calculator.history, past: tape, hidesNewest: tape.isNewestShown(by: calculator))
   }
 
-  /// Window width in pixels; setting it lays the window out again.
-  public var width: Int {
-    get { layout.width }
-    set { layout = layout.resized(width: newValue, height: height) }
-  }
+  /// Window width in pixels.
+  public var width: Int { layout.width }
 
-  /// Window height in pixels; setting it lays the window out again.
-  public var height: Int {
-    get { layout.height }
-    set { layout = layout.resized(width: width, height: newValue) }
-  }
+  /// Window height in pixels.
+  public var height: Int { layout.height }
 
   /// Which keypad shows; setting it lays the window out again.
   public var mode: Mode {

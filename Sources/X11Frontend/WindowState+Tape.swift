@@ -124,7 +124,7 @@ extension WindowState {
   /// oldest or the newest row. Without a cursor, from below the newest line.
   private func panelPage(older: Bool) -> TapeCursor? {
     let frame = tapeFrame
-    let calculations = frame.panelCalculations
+    let calculations = frame.tape.panelCalculations
     var (back, fromEnd) = (-1, 0)
     if let selection = frame.tape.selection,
       let line = layout.tapePanelLine(

@@ -78,7 +78,7 @@ import X11Frontend
       print(state.text)
       return 0
     case .render(let path):
-      let size = size ?? Layout.defaultSize(for: mode ?? .basic)
+      let size = size ?? Layout.defaultSize
       let layout = Layout(
         width: size.width, height: size.height, keypad: .of(mode ?? .basic),
         scale: Double(dpi ?? 96) / 96, converts: units != nil)

@@ -174,7 +174,7 @@ import Testing
     let base = frame("12+3")
     let whole = [PixelRect(x: 0, y: 0, width: Self.width, height: Self.height)]
     var resized = base
-    resized.height += 1
+    resized.layout = base.layout.resized(width: Self.width, height: Self.height + 1)
     #expect(resized.damage(since: base) == [PixelRect(x: 0, y: 0, width: 393, height: 853)])
     var scientific = base
     scientific.mode = .scientific
