@@ -4,14 +4,8 @@ extension Calculator {
   /// `(`: opens a group where a new number could start; after a result with nothing pending it
   /// starts a new calculation.
   mutating func openGroup() {
-    guard levels.count <= Calculator.maximumGroupDepth else { return }
-    switch entry {
-    case .typing, .group: return
-    case .result where levels.count == 1 && pendingOperation == nil:
-      levels[0].terms = []
-      rows = []
-    case .zero, .result: break
-    }
+    guard levels.count <= Calculator.maximumGroupDepth, !isTyping, !isGroupValue else { return }
+    startEntry()
     entry = .zero
     let opening = Opening(
       firstRow: rows.count, outerOpens: pendingOpens,

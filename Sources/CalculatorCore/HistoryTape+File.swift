@@ -99,17 +99,17 @@ extension HistoryTape {
       throw isHistory ? .truncated : .notAHistory
     }
     var calculations = CalculationList()
+    // The first version's lines carry no identities, and its size is not `fileText`'s.
+    let isFirstVersion = bytes.starts(with: (HistoryTape.firstVersionHeader + "\n").utf8)
     let failure: HistoryFileError? = bytes.withUnsafeBufferPointer { buffer in
       var start = 0
       var line = 0
-      var isFirstVersion = false
       while start < buffer.count {
         var end = start
         while buffer[end] != HistoryFile.newline { end += 1 }  // the last byte is a newline
         line += 1
         let text = UnsafeBufferPointer(rebasing: buffer[start..<end])
         if line == 1 {
-          isFirstVersion = text.elementsEqual(HistoryTape.firstVersionHeader.utf8)
           guard isFirstVersion || text.elementsEqual(HistoryTape.header.utf8) else {
             return .notAHistory
           }
@@ -127,18 +127,13 @@ extension HistoryTape {
       return nil
     }
     if let failure { throw failure }
-    guard calculations.count <= HistoryTape.maximumCount, !HistoryTape.isFirstVersion(bytes) else {
+    guard calculations.count <= HistoryTape.maximumCount, !isFirstVersion else {
       self.init(identified: Array(calculations.suffix(HistoryTape.maximumCount)))
       return
     }
     // The file is exactly `fileText` of these calculations: its size is theirs.
     self.calculations = calculations
     fileSize = bytes.count
-  }
-
-  /// Whether the bytes start with the first version's header (their size is not `fileText`'s).
-  private static func isFirstVersion(_ bytes: [UInt8]) -> Bool {
-    bytes.starts(with: (HistoryTape.firstVersionHeader + "\n").utf8)
   }
 }
 

@@ -166,18 +166,11 @@ struct Plan {
     let isWidthLimited = width / contentWidth <= height / contentHeight
     // Tip & Split beside its keypad has no tape to take a taller window's height: it sits in
     // the middle.
-    let slack =
-      keypad.screen == .tipAndSplit && arrangement == .landscape
-      ? max(0, height - contentHeight * u) / 2 : 0
+    let tipBeside = keypad.screen == .tipAndSplit && arrangement == .landscape
+    let slack = tipBeside ? max(0, height - contentHeight * u) / 2 : 0
     let bottom = height - Reference.bottomMargin * u - slack
     // The column holding the keypad: the whole window, or its right part beside a panel.
-    let columnLeft: Double
-    switch arrangement {
-    case .wide: columnLeft = width - columnWidth * u
-    case .landscape where keypad.screen == .tipAndSplit:
-      columnLeft = width - columnWidth * u
-    default: columnLeft = 0
-    }
+    let columnLeft = arrangement == .wide || tipBeside ? width - columnWidth * u : 0
     let columnRight = width
     var blocks: [KeypadBlock] = []
     var blockBottom = bottom
@@ -207,9 +200,7 @@ struct Plan {
       blockBottom -= blockHeight + Reference.gap * u
     }
     let keypadRect = blocks.map(\.rect).reduce(blocks[0].rect) { $0.union($1) }
-    var placement = Placement(
-      unit: u, blocks: blocks, keypadRect: keypadRect, displayRect: .zero, historyRect: .zero,
-      tapePanel: .zero, tipLayout: nil)
+    var placement = Placement(unit: u, blocks: blocks, keypadRect: keypadRect)
     if keypad.screen == .tipAndSplit {
       placement.tipLayout = tipLayout(
         width: width, keypadRect: keypadRect, columnLeft: columnLeft, top: top)
@@ -264,9 +255,12 @@ struct Placement {
   var unit: Double
   var blocks: [KeypadBlock]
   var keypadRect: Rect
-  var displayRect: Rect
-  var historyRect: Rect
-  var tapePanel: Rect
-  var tipLayout: TipLayout?
+  var displayRect = Rect.zero
+  var historyRect = Rect.zero
+  var tapePanel = Rect.zero
+  var tipLayout: TipLayout? = nil
   var convert: ConvertLayout? = nil
+
+  /// A window too small for a 1-pixel circle: nothing anywhere, a unit of 0.
+  static var empty: Placement { Placement(unit: 0, blocks: [], keypadRect: .zero) }
 }

@@ -79,19 +79,8 @@ enum InkMargin {
 }
 
 extension Frame {
-  /// Every cell of the mode's keypad with how it looks, row by row, or those `including` picks:
-  /// the renderer draws these and `damage(since:)` compares them.
-  func keyLooks(including: (GridPosition) -> Bool = { _ in true }) -> [ShownKey] {
-    var keys: [ShownKey] = []
-    for (row, caps) in layout.keypad.rows.enumerated() {
-      for column in caps.indices where including(GridPosition(row: row, column: column)) {
-        keys.append(shownKey(at: GridPosition(row: row, column: column)))
-      }
-    }
-    return keys
-  }
-
-  /// The cell at `position` (inside the table) as this frame shows it.
+  /// The cell at `position` (inside the table) as this frame shows it: the renderer draws it
+  /// and `damage(since:)` compares it.
   func shownKey(at position: GridPosition) -> ShownKey {
     let cap = layout.keypad.rows[position.row][position.column]
     let look = KeyLook(
@@ -214,14 +203,7 @@ extension Frame {
 
   /// The keypad cells whose pixels (`inkBox`) reach into `region`, row by row.
   func cells(reaching region: PixelRect) -> [GridPosition] {
-    var cells: [GridPosition] = []
-    for (row, caps) in layout.keypad.rows.enumerated() {
-      for column in caps.indices {
-        let position = GridPosition(row: row, column: column)
-        if inkBox(position).intersects(region) { cells.append(position) }
-      }
-    }
-    return cells
+    layout.keypad.positions.filter { inkBox($0).intersects(region) }
   }
 
   /// Every pixel the Convert lines draw: the units' buttons, the swap key, the converted value

@@ -8,8 +8,7 @@ extension Renderer {
   ) {
     // Only the cells whose pixels the region reaches: a key's rectangle draws one of them, not
     // its neighbours, whose boxes it cuts in the gaps.
-    let reaching = frame.cells(reaching: visible)
-    for key in frame.keyLooks(including: reaching.contains) {
+    for key in frame.cells(reaching: visible).map(frame.shownKey(at:)) {
       let circle = layout.circle(at: key.position)
       let diameter = 2 * circle.radius
       fillCircle(circle, color: key.look.fill, in: context)

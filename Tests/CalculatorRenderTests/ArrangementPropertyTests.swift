@@ -84,7 +84,7 @@ import Testing
       let image = renderer.render(frame)
       let name = "\(mode) \(width)×\(height) at \(scale)"
       // Circles: at least the minimum, a true circle of its fill, its label inside, apart.
-      for key in frame.keyLooks() {
+      for key in layout.keypad.positions.map(frame.shownKey(at:)) {
         let circle = layout.circle(at: key.position)
         #expect(2 * circle.radius >= Layout.minimumCircle * scale, "\(name)")
         let gap = layout.gap(at: key.position)
