@@ -158,19 +158,6 @@ extension App {
     return bytes
   }
 
-  private func changeProperty(_ window: Window, _ property: Atom, type: Atom, bytes: [UInt8]) {
-    XChangeProperty(display, window, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
-  }
-
-  /// Format-32 data is an array of C `long`, which is Swift `Int`.
-  private func changeProperty(_ window: Window, _ property: Atom, type: Atom, longs: [Int]) {
-    _ = longs.withUnsafeBytes { raw in
-      XChangeProperty(
-        display, window, property, type, 32, PropModeReplace,
-        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(longs.count))
-    }
-  }
-
   /// A reply that came after its paste timed out: ignored, the next reply replaces the property.
   func selectionNotify(_ event: XSelectionEvent) {}
 

@@ -41,20 +41,10 @@ extension App {
     XFree(wmHints)
     XFree(sizeHints)
 
-    Array(title.utf8).withUnsafeBufferPointer { bytes in
-      for property in [atoms.netWMName, atoms.netWMIconName] {
-        XChangeProperty(
-          display, window, property, atoms.utf8String, 8, PropModeReplace, bytes.baseAddress,
-          Int32(bytes.count))
-      }
+    for property in [atoms.netWMName, atoms.netWMIconName] {
+      changeProperty(window, property, type: atoms.utf8String, bytes: Array(title.utf8))
     }
-    // Format-32 property data is an array of C `long`, which is Swift `Int`.
-    var pid = [Int(getpid())]
-    _ = pid.withUnsafeMutableBytes { bytes in
-      XChangeProperty(
-        display, window, atoms.netWMPID, XA_CARDINAL, 32, PropModeReplace,
-        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-    }
+    changeProperty(window, atoms.netWMPID, type: XA_CARDINAL, longs: [Int(getpid())])
     // ICCCM 4.1.2.7 (WM_PROTOCOLS): with WM_DELETE_WINDOW listed, the window manager asks us to
     // close with a ClientMessage instead of killing the connection.
     var protocols = [atoms.wmDeleteWindow]
@@ -125,11 +115,7 @@ extension App {
         }
       }
     }
-    _ = data.withUnsafeBytes { raw in
-      XChangeProperty(
-        display, window, atoms.netWMIcon, XA_CARDINAL, 32, PropModeReplace,
-        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(data.count))
-    }
+    changeProperty(window, atoms.netWMIcon, type: XA_CARDINAL, longs: data)
   }
 }
 

@@ -39,4 +39,19 @@ extension App {
     return WindowProperty(
       type: actualType, format: format, bytes: bytes, isComplete: remaining == 0)
   }
+
+  /// Replaces `property` on `window` with 8-bit data.
+  func changeProperty(_ window: Window, _ property: Atom, type: Atom, bytes: [UInt8]) {
+    XChangeProperty(display, window, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
+  }
+
+  /// Replaces `property` on `window` with 32-bit data: an array of C `long`, which is Swift
+  /// `Int`.
+  func changeProperty(_ window: Window, _ property: Atom, type: Atom, longs: [Int]) {
+    _ = longs.withUnsafeBytes { raw in
+      XChangeProperty(
+        display, window, property, type, 32, PropModeReplace,
+        raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(longs.count))
+    }
+  }
 }

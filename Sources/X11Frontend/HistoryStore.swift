@@ -229,12 +229,7 @@ public func printSavedHistory() -> Int32 {
   guard let store = HistoryStore.standard else { return 0 }
   switch store.read() {
   case .success(let saved):
-    var text = ""
-    for calculation in saved.tape.calculations {
-      text += calculation.line
-      text += "\n"
-    }
-    print(text, terminator: "")
+    print(saved.tape.calculations.map { $0.line + "\n" }.joined(), terminator: "")
     return 0
   case .failure(let failure):
     printError("circlecalc: the history file \(store.path) \(failure.description)")

@@ -41,7 +41,6 @@ final class WindowPresenter {
   private let completionType: Int32
   /// The attached segment, when `transport` is `.sharedMemory`; its address is stable for Xlib.
   private let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
-  private var hasSegment = false
   /// The pixels: the segment's or, on the plain path, the heap's; `2 * halfSize` bytes.
   private var buffer: UnsafeMutableRawPointer?
   /// The half being filled, and how many of its bytes this frame has used.
@@ -246,7 +245,6 @@ final class WindowPresenter {
       shmdt(address)
       return nil
     }
-    hasSegment = true
     return address
   }
 
