@@ -13,10 +13,6 @@ extension WindowState {
     case userActed
     /// A bound calculator key went down (`typeKey`).
     case typeKey(Key, keycode: UInt32, at: Instant = .now)
-    /// A calculator key pressed without a keyboard's light (a click's release, `--keys`).
-    case press(Key, at: Instant = .now)
-    /// A Tip & Split key.
-    case pressTip(TipKey, at: Instant = .now)
     /// A key went up.
     case keyReleased(keycode: UInt32)
     /// The keyboard focus left the window.
@@ -75,7 +71,6 @@ extension WindowState {
     /// The update ended: the rates stored now (the new ones, or the old ones kept).
     case ratesUpdateEnded(CurrencyRates?, succeeded: Bool)
     // The tape.
-    case clearHistory
     /// The tape as saved, with other windows' changes: shown, and brought into undo's states.
     case absorb(saved: HistoryTape)
     // The clipboard and the clock.

@@ -139,19 +139,19 @@ extension WindowState {
   private mutating func selectChecked() {
     guard let side = picker?.side else { return }
     let rows = pickerRows
-    let selection =
+    selectPickerLine(
       rows.firstIndex { isChecked($0, side: side) } ?? rows.firstIndex { $0 != .back }
-      ?? (rows.isEmpty ? nil : 0)
-    picker?.selection = selection
-    scrollToSelection()
+        ?? (rows.isEmpty ? nil : 0))
   }
 
   /// Rows the picker shows at once.
   private var pickerPage: Int { max(layout.picker?.rows.count ?? 1, 1) }
 
-  /// Scrolls the list as little as it takes to show the selected row.
-  private mutating func scrollToSelection() {
+  /// Selects the row at `selection` (none: nil) and scrolls the list as little as it takes to
+  /// show it.
+  private mutating func selectPickerLine(_ selection: Int?) {
     guard var open = picker else { return }
+    open.selection = selection
     let count = pickerRows.count
     if let selection = open.selection {
       open.offset = min(open.offset, selection)
@@ -165,11 +165,7 @@ extension WindowState {
   mutating func perform(_ command: PickerCommand) {
     guard var open = picker else { return }
     let count = pickerRows.count
-    func select(_ index: Int) {
-      open.selection = count == 0 ? nil : min(max(index, 0), count - 1)
-      picker = open
-      scrollToSelection()
-    }
+    func select(_ index: Int) { selectPickerLine(count == 0 ? nil : min(max(index, 0), count - 1)) }
     let current = open.selection
     switch command {
     case .previous: select(current.map { $0 - 1 } ?? count - 1)
@@ -200,11 +196,9 @@ extension WindowState {
     picker?.offset = 0
     if open.filter.isEmpty { return selectChecked() }
     let rows = pickerRows
-    let selection =
+    selectPickerLine(
       rows.firstIndex { if case .unit = $0 { true } else { false } }
-      ?? (rows.isEmpty ? nil : rows.firstIndex { $0 != .back } ?? 0)
-    picker?.selection = selection
-    scrollToSelection()
+        ?? (rows.isEmpty ? nil : rows.firstIndex { $0 != .back } ?? 0))
   }
 
   /// Escape: a category's units go back to the categories (the filter cleared); the categories
@@ -216,9 +210,7 @@ extension WindowState {
       return
     }
     picker = UnitPicker(side: open.side, stage: .categories)
-    let selection = pickerRows.firstIndex(of: .category(category))
-    picker?.selection = selection
-    scrollToSelection()
+    selectPickerLine(pickerRows.firstIndex(of: .category(category)))
   }
 
   /// Acts on a row: back to the categories, into a category, or a unit picked for the side.
@@ -264,7 +256,6 @@ extension WindowState {
     if let side = panel.side(at: point), side != open.side {
       perform(.switchSide)
     } else if let slot = panel.row(at: point), open.offset + slot < pickerRows.count {
-      picker?.selection = open.offset + slot
       choosePickerRow(open.offset + slot)
     }
   }

@@ -259,29 +259,18 @@ extension WindowState {
     }
   }
 
-  /// Ctrl+Z: the document as it was before its last change (the red cue when there is none).
+  /// Ctrl+Z: the document as it was before its last change, or with `redo` (Ctrl+Shift+Z,
+  /// Ctrl+Y) the change undone last, again; the red cue when there is none.
   ///
-  /// While a number is edited, only the edit is cancelled.
-  mutating func undoChange(at now: Instant = .now) {
+  /// While a number is edited, only the edit is cancelled. Afterwards the strip is at rest, or at
+  /// the cursor's row while it is there (the side panel moving as little as it takes to show it).
+  mutating func undoChange(redo: Bool = false, at now: Instant = .now) {
     showsShortcuts = false
     menu = nil
     if tapeCursor?.edit != nil { return escapeTapeCursor() }
-    guard undo.undo(&document) else { return showCue(.refused, at: now) }
-    documentReplaced()
-  }
-
-  /// Ctrl+Shift+Z, Ctrl+Y: the change undone last, again (the red cue when there is none).
-  mutating func redoChange(at now: Instant = .now) {
-    showsShortcuts = false
-    menu = nil
-    if tapeCursor?.edit != nil { return escapeTapeCursor() }
-    guard undo.redo(&document) else { return showCue(.refused, at: now) }
-    documentReplaced()
-  }
-
-  /// After an undo or a redo: the strip at rest, or at the cursor's row while it is there (the
-  /// side panel moving as little as it takes to show it).
-  private mutating func documentReplaced() {
+    guard redo ? undo.redo(&document) : undo.undo(&document) else {
+      return showCue(.refused, at: now)
+    }
     historyOffset = 0
     if tapeSelection == nil {
       tapeCursor = nil

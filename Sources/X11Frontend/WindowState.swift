@@ -183,8 +183,6 @@ struct WindowState: Equatable, Sendable {
     switch action {
     case .userActed: userActed()
     case .typeKey(let key, let keycode, let now): typeKey(key, keycode: keycode, at: now)
-    case .press(let key, let now): press(key, at: now)
-    case .pressTip(let key, let now): press(key, at: now)
     case .keyReleased(let keycode): if case .keyboard(_, keycode) = highlight { highlight = nil }
     case .focusLost: if case .keyboard = highlight { highlight = nil }
     case .menu(let command): perform(command)
@@ -225,7 +223,6 @@ struct WindowState: Equatable, Sendable {
     case .ratesUpdateEnded(let stored, let succeeded):
       if let stored { rates = stored }
       ratesUpdate = succeeded ? .idle : .failed
-    case .clearHistory: clearHistory()
     case .absorb(let saved): absorb(saved: saved)
     case .paste(let text, let now):
       if let text, paste(text) { return }
@@ -241,14 +238,23 @@ struct WindowState: Equatable, Sendable {
     }
   }
 
-  /// A key of the open menu.
+  /// A key of the open menu: Up and Down move the selection over the choosable lines, wrapping
+  /// (from none, to the first or the last), Home and End select the first or the last, Return
+  /// chooses the selected line (nothing when none is), Escape closes the menu.
   private mutating func perform(_ command: MenuCommand) {
+    guard let selection = menu else { return }
+    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
     switch command {
-    case .previous: moveMenuSelection(by: -1)
-    case .next: moveMenuSelection(by: 1)
-    case .first: selectMenuEdge(last: false)
-    case .last: selectMenuEdge(last: true)
-    case .choose: chooseMenuSelection()
+    case .previous, .next:
+      let step = command == .next ? 1 : -1
+      let current = selection.index.flatMap { choosable.firstIndex(of: $0) }
+      let next =
+        current.map { ($0 + step + choosable.count) % choosable.count }
+        ?? (step > 0 ? 0 : choosable.count - 1)
+      menu = MenuSelection(index: choosable[next])
+    case .first: menu = MenuSelection(index: choosable.first)
+    case .last: menu = MenuSelection(index: choosable.last)
+    case .choose: if let index = selection.index { choose(MenuItem.all[index]) }
     case .close: toggleMenu()
     }
   }
@@ -276,7 +282,7 @@ struct WindowState: Equatable, Sendable {
     case .tape(let move): moveTapeCursor(move, at: now)
     case .editRow: editSelectedRow(at: now)
     case .undo: undoChange(at: now)
-    case .redo: redoChange(at: now)
+    case .redo: undoChange(redo: true, at: now)
     case .openMenu: openMenuFromKeyboard()
     case .convert: toggleConvert()
     case .pickUnit: togglePicker()
@@ -419,18 +425,15 @@ struct WindowState: Equatable, Sendable {
     let click = tapeClick
     userActed()
     swipeStart = nil
-    if picker != nil {
-      highlight = nil
-      return pickerPressed(at: point)
-    }
+    // Only a circle pressed lights (the last step).
+    highlight = nil
+    if picker != nil { return pickerPressed(at: point) }
     if showsShortcuts {
       showsShortcuts = false
-      highlight = nil
       return
     }
     let layout = layout
     if menu != nil {
-      highlight = nil
       if let menuLayout = layout.menu, menuLayout.panel.contains(point) {
         if let item = menuLayout.item(at: point) { choose(item) }
       } else {
@@ -438,16 +441,9 @@ struct WindowState: Equatable, Sendable {
       }
       return
     }
-    if let click, editOnDoubleClick(at: point, after: click, now: now) {
-      highlight = nil
-      return
-    }
-    if convertPressed(at: point) {
-      highlight = nil
-      return
-    }
+    if let click, editOnDoubleClick(at: point, after: click, now: now) { return }
+    if convertPressed(at: point) { return }
     if let stripRow {
-      highlight = nil
       clickTape(
         recalling: Calculation.number(inRow: stripRow.text), row: stripRow.source.pastRow,
         at: point, now: now)
@@ -455,7 +451,6 @@ struct WindowState: Equatable, Sendable {
     }
     if let panelLine, tape.calculations.indices.contains(panelLine.calculation) {
       // A line of the side panel recalls its calculation's result.
-      highlight = nil
       clickTape(
         recalling: tape.calculations[panelLine.calculation].result,
         row: panelRow.flatMap { $0.calculation == panelLine.calculation ? $0 : nil }, at: point,
@@ -469,39 +464,12 @@ struct WindowState: Equatable, Sendable {
       document.split.press(.field(field))
       focusedCell = nil
       focusesField = true
-      highlight = nil
       return
     }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
     if highlight == nil, layout.tipLayout == nil, layout.displayRect.contains(point) {
       swipeStart = point
     }
-  }
-
-  /// The menu's keyboard: Up and Down move the selection over the choosable lines, Return
-  /// chooses it.
-  private mutating func moveMenuSelection(by step: Int) {
-    guard var selection = menu else { return }
-    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
-    let current = selection.index.flatMap { choosable.firstIndex(of: $0) }
-    let next =
-      current.map { ($0 + step + choosable.count) % choosable.count }
-      ?? (step > 0 ? 0 : choosable.count - 1)
-    selection.index = choosable[next]
-    menu = selection
-  }
-
-  /// Home or End in the menu: selects the first or the last choosable line.
-  private mutating func selectMenuEdge(last: Bool) {
-    guard menu != nil else { return }
-    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
-    menu = MenuSelection(index: last ? choosable.last : choosable.first)
-  }
-
-  /// Return in the menu: chooses the selected line (nothing when none is selected).
-  private mutating func chooseMenuSelection() {
-    guard let index = menu?.index else { return }
-    choose(MenuItem.all[index])
   }
 
   /// Acts on a menu line and closes the menu.

@@ -57,11 +57,11 @@ import Testing
   @Test func refusalsAreCounted() {
     var state = state()
     state.mode = .tip
-    state.reduce(.pressTip(.people(.fewer)))  // already 1
-    state.reduce(.pressTip(.people(.fewer)))
+    state.reduce(.typeKey(.operation(.subtract), keycode: 20))  // already 1
+    state.reduce(.typeKey(.operation(.subtract), keycode: 20))
     #expect(state.refusals == 2)
     #expect(state.displayCue == .refused)
-    state.reduce(.pressTip(.people(.more)))
+    state.reduce(.typeKey(.operation(.add), keycode: 21))
     state.reduce(.showCue(.copied, at: .now))
     #expect(state.refusals == 2)
   }

@@ -51,7 +51,7 @@ import Testing
     #expect(state.split.shownText(of: .bill) == "60")  // still typed into, as it was left
     // A new calculation is offered again.
     state.reduce(.app(.mode(.basic), keycode: 0))
-    for key in try Key.sequence("*2=") { state.reduce(.press(key)) }
+    for key in try Key.sequence("*2=") { state.reduce(.typeKey(key, keycode: 10)) }
     state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split.shownText(of: .bill) == "169.00")
     #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
