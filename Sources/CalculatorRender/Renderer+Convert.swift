@@ -85,21 +85,11 @@ extension Renderer {
     context.setColor(Theme.background, alpha: Theme.overlayDim)
     cairo_paint(context.pointer)
     let size = picker.fontSize
-    context.setColor(Theme.overlayPanel)
-    context.addRoundedRect(picker.panel, radius: 0.8 * size)
-    cairo_fill(context.pointer)
+    fillOverlayPanel(picker.panel, size: size, in: context)
     let inset = 0.9 * size
-    func baseline(_ row: Rect) -> Double { (row.minY + row.height / 2 + 0.36 * size).rounded() }
-    func highlight(_ row: Rect) {
-      context.setColor(Theme.menuSelection)
-      context.addRoundedRect(
-        Rect(
-          x: row.minX + 0.3 * size, y: row.minY, width: row.width - 0.6 * size,
-          height: row.height), radius: 0.4 * size)
-      cairo_fill(context.pointer)
-    }
+    func baseline(_ row: Rect) -> Double { Renderer.baseline(of: row, size: size) }
     for (side, tab) in zip(UnitSide.allCases, picker.tabs) {
-      if side == view.side { highlight(tab) }
+      if side == view.side { fillSelection(tab, size: size, in: context) }
       let title = side == .from ? "From" : "To"
       let symbol = view.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
       context.setFont(labelFace, size: size)
@@ -130,19 +120,19 @@ extension Renderer {
       guard view.lines.indices.contains(index) else { break }
       drawPickerLine(
         view.lines[index], in: row, isSelected: index == view.selection, picker: picker,
-        highlight: highlight, context: context)
+        context: context)
     }
     drawScrollBar(view, picker: picker, context: context)
   }
 
   private func drawPickerLine(
     _ line: PickerLine, in row: Rect, isSelected: Bool, picker: PickerLayout,
-    highlight: (Rect) -> Void, context: CairoContext
+    context: CairoContext
   ) {
     let size = picker.fontSize
     let inset = 0.9 * size
-    let baseline = (row.minY + row.height / 2 + 0.36 * size).rounded()
-    if isSelected { highlight(row) }
+    let baseline = Renderer.baseline(of: row, size: size)
+    if isSelected { fillSelection(row, size: size, in: context) }
     if line.isChecked {
       context.setColor(Theme.overlayKeys)
       context.setFont(labelFace, size: size)

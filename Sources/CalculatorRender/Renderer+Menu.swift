@@ -8,9 +8,7 @@ extension Renderer {
   func drawMenu(_ frame: Frame, layout: Layout, in context: CairoContext) {
     guard let selection = frame.menuSelection, let menu = layout.menu else { return }
     let size = menu.fontSize
-    context.setColor(Theme.overlayPanel)
-    context.addRoundedRect(menu.panel, radius: 0.8 * size)
-    cairo_fill(context.pointer)
+    fillOverlayPanel(menu.panel, size: size, in: context)
     let inset = 0.9 * size
     for (index, (item, row)) in zip(MenuItem.all, menu.rows).enumerated() {
       if item == .separator {
@@ -20,16 +18,9 @@ extension Renderer {
         cairo_fill(context.pointer)
         continue
       }
-      if selection.index == index {
-        context.setColor(Theme.menuSelection)
-        context.addRoundedRect(
-          Rect(
-            x: row.minX + 0.3 * size, y: row.minY, width: row.width - 0.6 * size,
-            height: row.height), radius: 0.4 * size)
-        cairo_fill(context.pointer)
-      }
+      if selection.index == index { fillSelection(row, size: size, in: context) }
       context.setFont(labelFace, size: size)
-      let baseline = (row.minY + row.height / 2 + 0.36 * size).rounded()
+      let baseline = Renderer.baseline(of: row, size: size)
       if item == .mode(frame.mode) || (item == .convert && frame.layout.converts) {
         context.setColor(Theme.overlayKeys)
         context.showText("✓", x: row.minX + inset, y: baseline)
@@ -37,5 +28,27 @@ extension Renderer {
       context.setColor(Theme.overlayTitle)
       context.showText(item.title, x: row.minX + inset + 1.6 * size, y: baseline)
     }
+  }
+
+  /// The rounded panel of an overlay list (the mode menu, the unit picker) with text of `size`.
+  func fillOverlayPanel(_ panel: Rect, size: Double, in context: CairoContext) {
+    context.setColor(Theme.overlayPanel)
+    context.addRoundedRect(panel, radius: 0.8 * size)
+    cairo_fill(context.pointer)
+  }
+
+  /// The lit background of an overlay list's selected line (or tab).
+  func fillSelection(_ row: Rect, size: Double, in context: CairoContext) {
+    context.setColor(Theme.menuSelection)
+    context.addRoundedRect(
+      Rect(
+        x: row.minX + 0.3 * size, y: row.minY, width: row.width - 0.6 * size, height: row.height),
+      radius: 0.4 * size)
+    cairo_fill(context.pointer)
+  }
+
+  /// The baseline of text of `size` centred in an overlay list's line.
+  static func baseline(of row: Rect, size: Double) -> Double {
+    (row.minY + row.height / 2 + 0.36 * size).rounded()
   }
 }
