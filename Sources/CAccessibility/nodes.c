@@ -362,47 +362,30 @@ CcaNode *cca_application_new(const char *name) {
   return node;
 }
 
+/* Each role's kind of node (its ATK interfaces) and its ATK role. */
+static const struct {
+  GType (*type)(void);
+  AtkRole role;
+} cca_roles[] = {
+    [CCA_ROLE_FRAME] = {cca_frame_get_type, ATK_ROLE_FRAME},
+    [CCA_ROLE_LABEL] = {cca_element_get_type, ATK_ROLE_LABEL},
+    [CCA_ROLE_LIST] = {cca_element_get_type, ATK_ROLE_LIST},
+    [CCA_ROLE_LIST_ITEM] = {cca_element_get_type, ATK_ROLE_LIST_ITEM},
+    [CCA_ROLE_PUSH_BUTTON] = {cca_button_get_type, ATK_ROLE_PUSH_BUTTON},
+    [CCA_ROLE_MENU] = {cca_menu_get_type, ATK_ROLE_MENU},
+    [CCA_ROLE_MENU_ITEM] = {cca_button_get_type, ATK_ROLE_MENU_ITEM},
+    [CCA_ROLE_RADIO_MENU_ITEM] = {cca_button_get_type, ATK_ROLE_RADIO_MENU_ITEM},
+    [CCA_ROLE_ENTRY] = {cca_entry_get_type, ATK_ROLE_ENTRY},
+    [CCA_ROLE_CHECK_MENU_ITEM] = {cca_button_get_type, ATK_ROLE_CHECK_MENU_ITEM},
+    [CCA_ROLE_STATUS_BAR] = {cca_element_get_type, ATK_ROLE_STATUSBAR},
+    [CCA_ROLE_NOTIFICATION] = {cca_element_get_type, ATK_ROLE_NOTIFICATION},
+};
+
 CcaNode *cca_node_new(int id, cca_role role) {
-  GType type = cca_element_get_type();
-  AtkRole atk_role = ATK_ROLE_LABEL;
-  switch (role) {
-  case CCA_ROLE_FRAME:
-    type = cca_frame_get_type();
-    atk_role = ATK_ROLE_FRAME;
-    break;
-  case CCA_ROLE_LABEL: atk_role = ATK_ROLE_LABEL; break;
-  case CCA_ROLE_LIST: atk_role = ATK_ROLE_LIST; break;
-  case CCA_ROLE_LIST_ITEM: atk_role = ATK_ROLE_LIST_ITEM; break;
-  case CCA_ROLE_PUSH_BUTTON:
-    type = cca_button_get_type();
-    atk_role = ATK_ROLE_PUSH_BUTTON;
-    break;
-  case CCA_ROLE_MENU:
-    type = cca_menu_get_type();
-    atk_role = ATK_ROLE_MENU;
-    break;
-  case CCA_ROLE_STATUS_BAR: atk_role = ATK_ROLE_STATUSBAR; break;
-  case CCA_ROLE_NOTIFICATION: atk_role = ATK_ROLE_NOTIFICATION; break;
-  case CCA_ROLE_MENU_ITEM:
-    type = cca_button_get_type();
-    atk_role = ATK_ROLE_MENU_ITEM;
-    break;
-  case CCA_ROLE_RADIO_MENU_ITEM:
-    type = cca_button_get_type();
-    atk_role = ATK_ROLE_RADIO_MENU_ITEM;
-    break;
-  case CCA_ROLE_CHECK_MENU_ITEM:
-    type = cca_button_get_type();
-    atk_role = ATK_ROLE_CHECK_MENU_ITEM;
-    break;
-  case CCA_ROLE_ENTRY:
-    type = cca_entry_get_type();
-    atk_role = ATK_ROLE_ENTRY;
-    break;
-  }
-  CcaNode *node = g_object_new(type, NULL);
+  if ((unsigned)role >= G_N_ELEMENTS(cca_roles)) role = CCA_ROLE_LABEL;
+  CcaNode *node = g_object_new(cca_roles[role].type(), NULL);
   node->id = id;
-  atk_object_set_role(ATK_OBJECT(node), atk_role);
+  atk_object_set_role(ATK_OBJECT(node), cca_roles[role].role);
   return node;
 }
 
