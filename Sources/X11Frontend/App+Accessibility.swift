@@ -12,7 +12,7 @@ extension App {
       return
     }
     accessibility = Accessibility(
-      bus: bus, tree: accessibleTree,
+      bus: bus, tree: AccessibleElement(frame: state.frame, isActive: hasInputFocus),
       handlers: Accessibility.Handlers(
         click: { [unowned self] target in
           typedEcho = false
@@ -38,11 +38,6 @@ extension App {
           }
         },
         windowOrigin: { [unowned self] in windowOrigin() }))
-  }
-
-  /// The window as assistive technologies see it now.
-  var accessibleTree: AccessibleElement {
-    AccessibleElement(frame: state.frame, isActive: hasInputFocus)
   }
 
   /// Tells the bridge what changed since the last call (nothing when it is off), then speaks

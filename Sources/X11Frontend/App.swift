@@ -11,8 +11,6 @@ import Glibc
 
 /// How to open the calculator window.
 public struct WindowOptions: Sendable {
-  /// The X display to open; nil uses `$DISPLAY`.
-  public var displayName: String?
   /// The initial width in pixels at scale 1; nil restores the last size (or 360).
   public var width: Int?
   /// The initial height in pixels at scale 1; nil restores the last size (or 640).
@@ -24,17 +22,9 @@ public struct WindowOptions: Sendable {
   /// The Convert lines' category and units (`--units`); nil restores the last ones.
   public var units: (category: UnitCategory, pair: UnitPair)?
 
-  /// The default options: `$DISPLAY`, the last size or 360 × 640, scale from `Xft.dpi`.
-  public init(
-    displayName: String? = nil, width: Int? = nil, height: Int? = nil, scale: Double? = nil,
-    mode: Mode? = nil
-  ) {
-    self.displayName = displayName
-    self.width = width
-    self.height = height
-    self.scale = scale
-    self.mode = mode
-  }
+  /// The options of `mode`, the others to restore or read: the last size or 360 × 640, scale
+  /// from `Xft.dpi`, the last units.
+  public init(mode: Mode? = nil) { self.mode = mode }
 }
 
 /// Opens the calculator window in the given state and runs it until the user closes it.
@@ -112,8 +102,8 @@ final class App {
   init?(
     calculator: Calculator, finished: HistoryTape, split: TipCalculator, options: WindowOptions
   ) {
-    let name = options.displayName ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-    guard let display = XOpenDisplay(options.displayName) else {
+    let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
+    guard let display = XOpenDisplay(nil) else {
       printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
       return nil
     }
