@@ -30,7 +30,7 @@ public enum UnitTable {
     let source: String
 
     var unit: ConversionUnit? {
-      guard let scale = Ratio(scale), let offset = NumberFormat.parseParts(offset) else {
+      guard let scale = Ratio(scale), let offset = NumberFormat.scan(offset)?.parts else {
         return nil
       }
       return ConversionUnit(

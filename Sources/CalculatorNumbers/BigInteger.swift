@@ -49,19 +49,18 @@ final class BigInteger {
   /// -1, 0 or 1 as `self` is below, equal to or above `other`.
   func compare(_ other: BigInteger) -> Int { Int(__gmpz_cmp(value, other.value).signum()) }
 
-  /// `self + other`.
-  func plus(_ other: BigInteger) -> BigInteger {
+  /// A new integer that `set` writes.
+  private static func made(_ set: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> BigInteger {
     let result = BigInteger()
-    __gmpz_add(result.value, value, other.value)
+    set(result.value)
     return result
   }
 
+  /// `self + other`.
+  func plus(_ other: BigInteger) -> BigInteger { .made { __gmpz_add($0, value, other.value) } }
+
   /// `self − other`, for `other` at most `self` (the result stays non-negative).
-  func minus(_ other: BigInteger) -> BigInteger {
-    let result = BigInteger()
-    __gmpz_sub(result.value, value, other.value)
-    return result
-  }
+  func minus(_ other: BigInteger) -> BigInteger { .made { __gmpz_sub($0, value, other.value) } }
 
   /// The quotient cut toward zero and the remainder of `self ÷ divisor` (not 0).
   func quotientAndRemainder(dividingBy divisor: BigInteger) -> (
@@ -74,32 +73,18 @@ final class BigInteger {
   }
 
   /// `self × other`.
-  func times(_ other: BigInteger) -> BigInteger {
-    let result = BigInteger()
-    __gmpz_mul(result.value, value, other.value)
-    return result
-  }
+  func times(_ other: BigInteger) -> BigInteger { .made { __gmpz_mul($0, value, other.value) } }
 
   /// `self` to the power `exponent`.
-  func power(_ exponent: UInt) -> BigInteger {
-    let result = BigInteger()
-    __gmpz_pow_ui(result.value, value, exponent)
-    return result
-  }
+  func power(_ exponent: UInt) -> BigInteger { .made { __gmpz_pow_ui($0, value, exponent) } }
 
   /// `base` to the power `exponent`: `BigInteger.power(10, 3)` is 1000.
   static func power(_ base: UInt, _ exponent: UInt) -> BigInteger {
-    let result = BigInteger()
-    __gmpz_ui_pow_ui(result.value, base, exponent)
-    return result
+    .made { __gmpz_ui_pow_ui($0, base, exponent) }
   }
 
   /// n!.
-  static func factorial(_ n: UInt) -> BigInteger {
-    let result = BigInteger()
-    __gmpz_fac_ui(result.value, n)
-    return result
-  }
+  static func factorial(_ n: UInt) -> BigInteger { .made { __gmpz_fac_ui($0, n) } }
 
   /// The exact `index`-th root, or nil when `self` is not a perfect power of that index.
   func exactRoot(_ index: UInt) -> BigInteger? {

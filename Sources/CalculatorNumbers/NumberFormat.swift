@@ -65,12 +65,7 @@ public enum NumberFormat {
   /// trailing point is fine), an optional exponent (`1e5`, `2.5E-3`), white space around it.
   /// Nil for anything else or a number outside the calculator's range.
   public static func parse(_ text: String) -> DecimalNumber? {
-    parseParts(text).flatMap { DecimalNumber($0) }
-  }
-
-  /// The digits of one number written as `parse(_:)` accepts, unrounded; nil otherwise.
-  public static func parseParts(_ text: String) -> DecimalParts? {
-    scan(text)?.parts
+    scan(text).flatMap { DecimalNumber($0.parts) }
   }
 
   /// One number as written: its sign, digits before and after the point, and exponent.

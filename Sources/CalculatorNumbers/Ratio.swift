@@ -66,13 +66,6 @@ public struct Ratio: Equatable, Sendable, CustomStringConvertible {
     self.init(numerator: numerator, denominator: denominator, piPower: piPower)
   }
 
-  /// `self × other`.
-  public func multiplied(by other: Ratio) -> Ratio {
-    Ratio(
-      exact: numerator.exactlyMultiplied(by: other.numerator),
-      denominator.exactlyMultiplied(by: other.denominator), piPower + other.piPower)
-  }
-
   /// `self ÷ other`.
   public func divided(by other: Ratio) -> Ratio {
     Ratio(

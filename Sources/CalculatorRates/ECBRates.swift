@@ -74,7 +74,7 @@ public enum ECBRates {
     let digits = bytes.filter { (48...57).contains($0) }
     guard points <= 1, digits.count + points == bytes.count, !digits.isEmpty,
       bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."),
-      let parts = NumberFormat.parseParts(text)
+      let parts = NumberFormat.scan(text)?.parts
     else {
       throw .invalid("the rate of \(code), \(quoted(text)), is not a positive decimal number")
     }

@@ -29,7 +29,7 @@ struct PasteFuzzTests {
         }
         let start = PasteFuzzTests.threadSeconds()
         let parsed = NumberFormat.parse(text)
-        let parts = NumberFormat.parseParts(text)
+        let parts = NumberFormat.scan(text)?.parts
         var calculator = Calculator()
         let pasted = calculator.paste(text)
         let seconds = PasteFuzzTests.threadSeconds() - start
@@ -73,7 +73,7 @@ struct PasteFuzzTests {
   ) -> String? {
     let expected = PasteOracle.read(text)
     if (parts == nil) != (expected == nil) {
-      return "parseParts \(parts == nil ? "refused" : "accepted") it"
+      return "scan \(parts == nil ? "refused" : "accepted") it"
     }
     guard let expected, let parts else { return parsed == nil && !pasted ? nil : "accepted" }
     if parts != expected { return "read as \(parts), expected \(expected)" }
@@ -84,7 +84,7 @@ struct PasteFuzzTests {
     guard pasted else {
       return calculator == Calculator() ? nil : "a refused paste changed the state"
     }
-    let shown = NumberFormat.parseParts(calculator.display)
+    let shown = NumberFormat.scan(calculator.display)?.parts
     if shown != expected.rounded(20) {
       return "pasted as \(calculator.display), expected \(expected.rounded(20))"
     }
