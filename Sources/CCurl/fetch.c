@@ -126,11 +126,8 @@ void ccurl_fetch(const char *url, const char *user_agent, long connect_timeout_m
     free(body.data);
     if (body.too_large || code == CURLE_FILESIZE_EXCEEDED) {
         result->status = CCURL_TOO_LARGE;
-        snprintf(result->message, sizeof result->message, "larger than %zu bytes", limit);
     } else if (code == CURLE_HTTP_RETURNED_ERROR && result->http_status >= 400) {
         result->status = CCURL_HTTP_ERROR;
-        snprintf(result->message, sizeof result->message, "HTTP status %ld",
-                 result->http_status);
     } else {
         result->status = CCURL_FAILED;
         snprintf(result->message, sizeof result->message, "%s",

@@ -135,25 +135,18 @@ enum XMLReader {
       }
       let quote = bytes[index]
       index += 1
-      var value: [UInt8] = []
-      while !isAtEnd && bytes[index] != quote {
-        guard bytes[index] != UInt8(ascii: "<") else { throw .invalid("< in an attribute") }
-        if bytes[index] == UInt8(ascii: "&") {
-          value += try reference()
-        } else {
-          value.append(bytes[index])
-          index += 1
-        }
-      }
+      let value = try text(until: quote)
       guard !isAtEnd else { throw .invalid("it ends inside an attribute (cut short?)") }
       index += 1
       return String(decoding: value, as: UTF8.self)
     }
 
-    /// The text up to the next `<`, its references checked.
-    mutating func text() throws(RatesError) -> [UInt8] {
+    /// The text up to the next `end` (`<`, or an attribute's closing quote), its references
+    /// checked; an attribute's value may hold no `<`.
+    mutating func text(until end: UInt8 = UInt8(ascii: "<")) throws(RatesError) -> [UInt8] {
       var text: [UInt8] = []
-      while !isAtEnd && bytes[index] != UInt8(ascii: "<") {
+      while !isAtEnd && bytes[index] != end {
+        guard bytes[index] != UInt8(ascii: "<") else { throw .invalid("< in an attribute") }
         if bytes[index] == UInt8(ascii: "&") {
           text += try reference()
         } else {

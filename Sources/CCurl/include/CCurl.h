@@ -24,7 +24,7 @@ struct ccurl_result {
     /// The body (malloc'd, not NUL-terminated), for CCURL_OK; `ccurl_free` frees it.
     unsigned char *data;
     size_t size;
-    /// One line saying what went wrong, empty for CCURL_OK.
+    /// One line saying what went wrong, for CCURL_NO_LIBRARY and CCURL_FAILED.
     char message[256];
 };
 
