@@ -138,12 +138,6 @@ public struct Calculator: Equatable, Sendable {
     }
   }
 
-  /// The display in at most `maxLength` characters, for a window too narrow for `display`
-  /// (`DisplayText.shortened(toLength:)`).
-  public func display(maxLength: Int) -> String {
-    displayText.shortened(toLength: maxLength)
-  }
-
   /// The history strip, oldest row first: `["12", "+ 3", "× (4"]`.
   public var history: [String] { rows.indices.map(historyRow) }
 

@@ -76,14 +76,11 @@ extension TipCalculator {
   /// The `--state` object (docs/SPEC.md section 7.4), fields in the documented order:
   /// `{"mode":"tip","bill":"84.50","tipPercent":"18","people":3,"tip":"15.21",…}`.
   public var state: JSONValue {
-    let figures = figures
-    return .object([
+    .object([
       ("mode", .string("tip")), ("bill", .string(TipCalculator.amount(bill))),
       ("tipPercent", .string(tipPercentText)), ("people", .integer(people)),
-      ("tip", .string(TipCalculator.amount(figures.tip))),
-      ("total", .string(TipCalculator.amount(figures.total))),
-      ("perPerson", .string(TipCalculator.amount(figures.perPerson))),
-      ("active", .string(active.rawValue)),
+      ("tip", .string(tipText)), ("total", .string(totalText)),
+      ("perPerson", .string(perPersonText)), ("active", .string(active.rawValue)),
     ])
   }
 }

@@ -70,7 +70,7 @@ public struct TipCalculator: Equatable, Sendable {
   /// nothing, unless it is one number (`NumberFormat.parse(_:)`) within the field's limits.
   public mutating func paste(_ text: String) -> Bool {
     // A bound on the size first, so that `1e999999` is never written out.
-    guard let parts = NumberFormat.parseParts(text), !parts.negative,
+    guard let parts = NumberFormat.scan(text)?.parts, !parts.negative,
       (parts.magnitude ?? 0) < TipCalculator.maximumBillIntegerDigits,
       parts.exponent >= -TipCalculator.billDecimals
     else { return false }
@@ -95,10 +95,8 @@ public struct TipCalculator: Equatable, Sendable {
     }
     let cents = number.parts.rounded(toPlaces: TipCalculator.billDecimals)
     guard (cents.magnitude ?? 0) < TipCalculator.maximumBillIntegerDigits else { return false }
-    typedBill = NumberFormat.plain(cents, grouped: false)
     active = .bill
-    replacesOnType = true
-    showsTyped = false
+    set(.bill, to: NumberFormat.plain(cents, grouped: false))
     return true
   }
 
@@ -251,10 +249,8 @@ public struct TipCalculator: Equatable, Sendable {
 
   /// The shares when they exceed the total: `"3 × 33.34 = 100.02"`; nil when they come to it.
   public var sharesText: String? {
-    let figures = figures
     guard !figures.overshoot.isZero else { return nil }
-    return "\(people) × \(TipCalculator.amount(figures.perPerson)) = "
-      + TipCalculator.amount(figures.shares)
+    return "\(people) × \(perPersonText) = \(TipCalculator.amount(figures.shares))"
   }
 
   /// The overshoot as shown: `"0.02"`; nil when the shares come to the total.

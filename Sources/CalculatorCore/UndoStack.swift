@@ -65,12 +65,6 @@ public struct UndoStack<State: Undoable>: Equatable, Sendable {
     lhs.current == rhs.current && lhs.past == rhs.past && lhs.redos == rhs.redos
   }
 
-  /// Whether there is a change to undo.
-  @inlinable public var canUndo: Bool { count > 0 }
-
-  /// Whether there is an undone change to redo.
-  @inlinable public var canRedo: Bool { !redos.isEmpty }
-
   /// After an action: when `state` differs from the state settled before, that one goes on the
   /// stack (the oldest beyond the bounds dropped) and the undone states are forgotten.
   @inlinable public mutating func settle(_ state: State) {
@@ -85,12 +79,10 @@ public struct UndoStack<State: Undoable>: Equatable, Sendable {
   /// changing nothing, when there is nothing to undo.
   @inlinable @discardableResult
   public mutating func undo(_ state: inout State) -> Bool {
-    settle(state)
-    guard let previous = popNewest() else { return false }
-    redos.append(state)
-    weight += state.undoWeight - previous.undoWeight
-    state = previous
-    current = previous
+    let undone = state
+    guard revert(&state) else { return false }
+    redos.append(undone)
+    weight += undone.undoWeight
     trim()
     return true
   }

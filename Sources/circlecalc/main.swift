@@ -67,15 +67,10 @@ import X11Frontend
       print(mode == .tip ? split.perPersonText : calculator.display)
       return 0
     case .state:
-      let scientific: Bool
-      if case .calculator(let keys) = keys {
-        scientific = keys.contains(where: \.isScientific)
-      } else {
-        scientific = false
-      }
-      let state =
-        mode == .tip ? split.state : calculator.state(scientific: mode == .scientific || scientific)
-      print(state.text)
+      // The scientific fields show in scientific mode, or after a scientific key.
+      let pressed = if case .calculator(let keys) = keys { keys } else { [Key]() }
+      let scientific = mode == .scientific || pressed.contains(where: \.isScientific)
+      print((mode == .tip ? split.state : calculator.state(scientific: scientific)).text)
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize

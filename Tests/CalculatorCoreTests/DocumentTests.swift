@@ -134,7 +134,7 @@ import Testing
     #expect(document.calculator.display == "12")
     document.press(.digit(.nine))
     undo.settle(document)
-    #expect(!undo.canRedo)
+    #expect(undo.undone.isEmpty)
     let isRedone = undo.redo(&document)
     #expect(!isRedone)
     #expect(document.calculator.display == "129")

@@ -50,7 +50,7 @@ struct NumberFormatTests {
       ("1234.5n", 6, "-…34.5"), ("1234.5n", 7, "-…234.5"), ("1234.5n", 8, "-1,234.5"),
     ] as [(String, Int, String)])
   func typingShortened(keys: String, length: Int, expected: String) {
-    #expect(TestSupport.calculator(after: keys).display(maxLength: length) == expected)
+    #expect(TestSupport.calculator(after: keys).displayText.shortened(toLength: length) == expected)
   }
 
   @Test(

@@ -38,7 +38,7 @@ enum Invariants {
       while number.hasSuffix(")") { number = number.dropLast() }
       if number != "NaN", let form = resultForm(number) { broken.append("history \(form): \(row)") }
     }
-    let short = calculator.display(maxLength: maxLength)
+    let short = calculator.displayText.shortened(toLength: maxLength)
     if short.count > max(maxLength, 6) { broken.append("\(short) longer than \(maxLength)") }
     return broken
   }

@@ -95,7 +95,7 @@ import Testing
     #expect(state.tapeCursor == nil)
     #expect(state.document == before)
     #expect(state.frame.tape.offset == 0)
-    #expect(!state.undo.canUndo || state.undo.past.last != before)
+    #expect(state.undo.past.isEmpty || state.undo.past.last != before)
   }
 
   @Test func anotherKeyEndsTheSelectionAndActs() {
