@@ -184,7 +184,8 @@ public struct Calculator: Equatable, Sendable {
     switch entry {
     case .zero: return "0"
     case .typing(let text): return text.hasSuffix(".") ? String(text.dropLast()) : text
-    case .result(let value), .group(let value, _): return NumberFormat.plainString(try? value.get())
+    case .result(let value), .group(let value, _):
+      return (try? value.get()).map { NumberFormat.string($0).filter { $0 != "," } }
     }
   }
 

@@ -45,11 +45,6 @@ public enum NumberFormat {
     return candidates.first { $0.count <= maxLength } ?? candidates.last ?? full
   }
 
-  /// A number without grouping, for the clipboard: `1234567.5`, `-2e-9`; nil for NaN.
-  public static func plainString(_ number: DecimalNumber?) -> String? {
-    number.map { string($0).filter { $0 != "," } }
-  }
-
   /// Typed text as the display shows it: `"-1234567.50"` → `"-1,234,567.50"`.
   public static func grouping(typed text: String) -> String {
     let bytes = Array(text.utf8)

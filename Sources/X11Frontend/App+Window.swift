@@ -5,18 +5,11 @@ import Glibc
 extension App {
   /// ICCCM and EWMH properties: title, class, protocols, size hints, PID and host.
   func setWindowManagerProperties() {
-    let minimumSize = state.minimumSize
-    hintedSize = minimumSize
     let title = "CircleCalc"  // the application's name, as in its menu entry
     var titleProperty = XTextProperty()
     var titleC: UnsafeMutablePointer<CChar>? = strdup(title)
     XStringListToTextProperty(&titleC, 1, &titleProperty)
     free(titleC)
-
-    let sizeHints = XAllocSizeHints()
-    sizeHints?.pointee.flags = PMinSize
-    sizeHints?.pointee.min_width = Int32(max(1, minimumSize.width))
-    sizeHints?.pointee.min_height = Int32(max(1, minimumSize.height))
 
     let wmHints = XAllocWMHints()
     wmHints?.pointee.flags = InputHint | StateHint
@@ -28,18 +21,18 @@ extension App {
     classHint?.pointee.res_name = strdup("circlecalc")
     classHint?.pointee.res_class = strdup("CircleCalc")
 
-    // Sets WM_NAME, WM_ICON_NAME, WM_NORMAL_HINTS, WM_HINTS, WM_CLASS, WM_COMMAND and
-    // WM_CLIENT_MACHINE (from the host name), which _NET_WM_PID needs beside it.
+    // Sets WM_NAME, WM_ICON_NAME, WM_HINTS, WM_CLASS, WM_COMMAND and WM_CLIENT_MACHINE (from
+    // the host name), which _NET_WM_PID needs beside it; WM_NORMAL_HINTS is setSizeHints's.
     var iconNameProperty = titleProperty
     XSetWMProperties(
       display, window, &titleProperty, &iconNameProperty, CommandLine.unsafeArgv,
-      CommandLine.argc, sizeHints, wmHints, classHint)
+      CommandLine.argc, nil, wmHints, classHint)
+    setSizeHints()
     XFree(titleProperty.value)
     free(classHint?.pointee.res_name)
     free(classHint?.pointee.res_class)
     XFree(classHint)
     XFree(wmHints)
-    XFree(sizeHints)
 
     for property in [atoms.netWMName, atoms.netWMIconName] {
       changeProperty(window, property, type: atoms.utf8String, bytes: Array(title.utf8))

@@ -98,8 +98,7 @@ extension WindowState {
   /// Opens the picker on `side`'s unit: its category's units, that unit selected.
   mutating func openPicker(_ side: UnitSide) {
     guard showsConvert else { return }
-    menu = nil
-    showsShortcuts = false
+    closeOverlays()
     highlight = nil
     picker = UnitPicker(side: side, stage: .units(convert.category))
     selectChecked()

@@ -91,8 +91,7 @@ extension WindowState {
   /// do nothing). Nothing in Tip & Split or with an empty tape; the red cue while a number is
   /// being edited. Like any key, it closes the menu and the overlay.
   mutating func moveTapeCursor(_ move: TapeMove, at now: Instant = .now) {
-    showsShortcuts = false
-    menu = nil
+    closeOverlays()
     guard mode != .tip else { return }
     if tapeCursor?.edit != nil { return showCue(.refused, at: now) }
     let count = tapeRowCount
@@ -190,8 +189,7 @@ extension WindowState {
   /// already edited, or the row cannot be (a `= result` row, a first row carried from the
   /// calculation it continues).
   mutating func editSelectedRow(at now: Instant = .now) {
-    showsShortcuts = false
-    menu = nil
+    closeOverlays()
     guard tapeCursor?.edit == nil, let selection = tapeSelection,
       tape.calculations[selection.calculation].isEditable(row: selection.row)
     else { return showCue(.refused, at: now) }
@@ -265,8 +263,7 @@ extension WindowState {
   /// While a number is edited, only the edit is cancelled. Afterwards the strip is at rest, or at
   /// the cursor's row while it is there (the side panel moving as little as it takes to show it).
   mutating func undoChange(redo: Bool = false, at now: Instant = .now) {
-    showsShortcuts = false
-    menu = nil
+    closeOverlays()
     if tapeCursor?.edit != nil { return escapeTapeCursor() }
     guard redo ? undo.redo(&document) : undo.undo(&document) else {
       return showCue(.refused, at: now)

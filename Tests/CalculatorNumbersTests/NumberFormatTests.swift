@@ -39,7 +39,6 @@ struct NumberFormatTests {
   @Test("NaN stays NaN in every length")
   func nanShort() {
     #expect(NumberFormat.string(nil, maxLength: 2) == "NaN")
-    #expect(NumberFormat.plainString(nil) == nil)
   }
 
   @Test(
