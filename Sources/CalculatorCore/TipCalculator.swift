@@ -23,9 +23,9 @@ public struct TipCalculator: Equatable, Sendable {
   public static let peopleRange = 1...99
 
   /// The fields' texts as typed: digits and at most one point, never grouped.
-  private var typedBill = "0" { didSet { figures = computedFigures } }
-  private var typedPercent = "15" { didSet { figures = computedFigures } }
-  private var typedPeople = "1" { didSet { figures = computedFigures } }
+  private var typed: [TipField: String] = [.bill: "0", .tipPercent: "15", .people: "1"] {
+    didSet { figures = computedFigures }
+  }
   /// The tip, the total and the shares, computed together whenever a field changes (a frame
   /// reads them several times).
   public private(set) var figures = TipFigures.zero
@@ -154,21 +154,10 @@ public struct TipCalculator: Equatable, Sendable {
     }
   }
 
+  /// A field's text as typed (every field has one).
   private subscript(field: TipField) -> String {
-    get {
-      switch field {
-      case .bill: typedBill
-      case .tipPercent: typedPercent
-      case .people: typedPeople
-      }
-    }
-    set {
-      switch field {
-      case .bill: typedBill = newValue
-      case .tipPercent: typedPercent = newValue
-      case .people: typedPeople = newValue
-      }
-    }
+    get { typed[field] ?? "" }
+    set { typed[field] = newValue }
   }
 
   /// What AC leaves in a field: bill 0, tip 0, people 1.
@@ -200,11 +189,11 @@ public struct TipCalculator: Equatable, Sendable {
   // MARK: - Values
 
   /// The bill.
-  public var bill: DecimalNumber { TipCalculator.number(typed: typedBill) }
+  public var bill: DecimalNumber { TipCalculator.number(typed: self[.bill]) }
   /// The tip percent.
-  public var tipPercent: DecimalNumber { TipCalculator.number(typed: typedPercent) }
+  public var tipPercent: DecimalNumber { TipCalculator.number(typed: self[.tipPercent]) }
   /// How many people share the total.
-  public var people: Int { Int(typedPeople) ?? 1 }
+  public var people: Int { Int(self[.people]) ?? 1 }
 
   /// The figures from the three fields.
   private var computedFigures: TipFigures {
@@ -231,9 +220,9 @@ public struct TipCalculator: Equatable, Sendable {
     let isTyped = field == active && showsTyped
     switch field {
     case .bill:
-      return isTyped ? NumberFormat.grouping(typed: typedBill) : TipCalculator.amount(bill)
-    case .tipPercent: return (isTyped ? typedPercent : tipPercentText) + "%"
-    case .people: return isTyped ? typedPeople : String(people)
+      return isTyped ? NumberFormat.grouping(typed: self[.bill]) : TipCalculator.amount(bill)
+    case .tipPercent: return (isTyped ? self[.tipPercent] : tipPercentText) + "%"
+    case .people: return isTyped ? self[.people] : String(people)
     }
   }
 
