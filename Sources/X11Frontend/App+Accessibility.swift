@@ -93,13 +93,9 @@ extension App {
     return (x, y)
   }
 
-  /// A STRING property of the root window, or nil (two round trips: the atom, then the
-  /// property; one when the atom was never made).
+  /// A STRING property of the root window, or nil.
   private func rootWindowText(_ name: String) -> String? {
-    let atom = XInternAtom(display, name, 1)
-    guard atom != 0,
-      let property = readProperty(
-        atom, of: XRootWindow(display, XDefaultScreen(display)), type: XA_STRING, byteLimit: 4096),
+    guard let property = WindowProperty(display, rootProperty: name, type: XA_STRING),
       property.type == XA_STRING, property.format == 8
     else { return nil }
     return String(decoding: property.bytes, as: UTF8.self)

@@ -81,8 +81,9 @@ extension App {
   /// delete the property, ICCCM 2.7.2).
   private func readPasteProperty() -> String? {
     guard
-      let reply = readProperty(
-        atoms.pasteProperty, of: window, type: Atom(AnyPropertyType), byteLimit: pasteByteLimit),
+      let reply = WindowProperty(
+        display, atoms.pasteProperty, of: window, type: Atom(AnyPropertyType),
+        byteLimit: pasteByteLimit),
       reply.type != atoms.incr
     else { return nil }
     XDeleteProperty(display, window, atoms.pasteProperty)

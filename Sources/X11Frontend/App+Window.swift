@@ -61,28 +61,14 @@ extension App {
 
   /// The screen's work area (`_NET_WORKAREA` of the current desktop, which a window manager
   /// sets without its panels), or the whole screen.
-  static func workArea(_ display: OpaquePointer, root: Window, screen: Int32) -> PixelSize {
+  static func workArea(_ display: OpaquePointer, screen: Int32) -> PixelSize {
     let whole = PixelSize(
       width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
     func cardinals(_ name: String) -> [Int] {
-      let atom = XInternAtom(display, name, 1)
-      guard atom != 0 else { return [] }
-      var type: Atom = 0
-      var format: Int32 = 0
-      var count: UInt = 0
-      var remaining: UInt = 0
-      var data: UnsafeMutablePointer<UInt8>?
-      guard
-        XGetWindowProperty(
-          display, root, atom, 0, 1024, 0, XA_CARDINAL, &type, &format, &count, &remaining,
-          &data) == Success, let data
+      guard let property = WindowProperty(display, rootProperty: name, type: XA_CARDINAL),
+        property.type == XA_CARDINAL
       else { return [] }
-      defer { XFree(data) }
-      guard type == XA_CARDINAL, format == 32 else { return [] }
-      // Format-32 data are C longs.
-      return data.withMemoryRebound(to: Int.self, capacity: Int(count)) {
-        Array(UnsafeBufferPointer(start: $0, count: Int(count)))
-      }
+      return property.longs
     }
     let areas = cardinals("_NET_WORKAREA")
     let desktop = cardinals("_NET_CURRENT_DESKTOP").first ?? 0

@@ -135,7 +135,7 @@ final class App {
       requested: options.width.map { PixelSize(width: $0, height: options.height ?? $0) }
         ?? options.height.map { PixelSize(width: Layout.defaultSize.width, height: $0) },
       saved: saved.map { PixelSize(width: $0.width, height: $0.height) },
-      workArea: App.workArea(display, root: root, screen: screen))
+      workArea: App.workArea(display, screen: screen))
     let width = size.width
     let height = size.height
 
