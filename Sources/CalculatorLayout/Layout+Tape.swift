@@ -58,15 +58,6 @@ extension Layout {
     maxHistoryOffset(rowCount: rowCount, pastRowCounts: [Int]())
   }
 
-  /// The rows (0 = oldest) of a current calculation of `rowCount` rows alone that the strip
-  /// shows, `offset` rows back from rest.
-  public func shownHistoryRows(rowCount: Int, offset: Int) -> Range<Int> {
-    let rows = shownHistory(rowCount: rowCount, pastRowCounts: [Int](), offset: offset)
-    guard case .current(let first) = rows.first?.source, case .current(let last) = rows.last?.source
-    else { return 0..<0 }
-    return first..<(last + 1)
-  }
-
   /// The past calculations' row counts the strip shows: all of them, or none in a wide window.
   private func pastShown<Past: Collection<Int>>(_ pastRowCounts: Past) -> Past.SubSequence {
     stripShowsPast ? pastRowCounts[...] : pastRowCounts.prefix(0)

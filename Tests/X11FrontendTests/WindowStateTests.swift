@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRender
 import TestSupport
 import Testing
 
@@ -282,9 +283,16 @@ import Testing
     var state = state(after: "1+2+3+4+5+6+7+8")
     #expect(layout.visibleHistoryRows == 4)
     #expect(state.calculator.historyCount == 7)
+    // The current calculation's rows the strip shows (0 = oldest).
+    func shownRows(_ frame: Frame) -> Range<Int> {
+      let rows = frame.shownHistoryRows.compactMap {
+        if case .current(let row) = $0.source { row } else { nil }
+      }
+      return (rows.first ?? 0)..<((rows.last ?? -1) + 1)
+    }
     var shown: [Range<Int>] = []
     for _ in 0..<5 {
-      shown.append(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset))
+      shown.append(shownRows(state.frame))
       state.reduce(.scrollHistory(olderBy: 1))
     }
     #expect(shown == [3..<7, 2..<6, 1..<5, 0..<4, 0..<4])
@@ -292,7 +300,7 @@ import Testing
     state.reduce(.scrollHistory(olderBy: 1))
     #expect(state.frame == stopped)
     for _ in 0..<9 { state.reduce(.scrollHistory(olderBy: -1)) }
-    #expect(layout.shownHistoryRows(rowCount: 7, offset: state.frame.tape.offset) == 3..<7)
+    #expect(shownRows(state.frame) == 3..<7)
   }
 
   /// A key, a click anywhere, a resize or a new row each return the strip to the newest row.
