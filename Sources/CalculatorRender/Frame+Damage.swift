@@ -129,17 +129,29 @@ extension Frame {
     }
   }
 
-  /// Every pixel `part` may touch.
+  /// Every pixel `part` may touch: the rectangle it keeps inside, and how far its ink reaches
+  /// past it; empty when the layout has no such part.
   func box(of part: ScreenPart) -> PixelRect {
-    switch part {
-    case .display: displayBox
-    case .strip: stripBox
-    case .tapePanel: tapePanelBox
-    case .convertUnits: convertBox
-    case .convertedValue: convertedBox
-    case .tipPanel: layout.tipLayout.map(panelBox) ?? PixelRect.zero
-    }
+    let (rect, margin): (Rect?, Double) =
+      switch part {
+      // The text keeps inside the display (`DisplayFit`); the renderer skips the display in
+      // regions outside it.
+      case .display: (layout.displayRect, InkMargin.text)
+      // The strip's rows, and the panel's lines and edge, are drawn clipped to them.
+      case .strip: (layout.historyRect, InkMargin.antialiasing)
+      case .tapePanel: (layout.tapePanel.isEmpty ? nil : layout.tapePanel, InkMargin.antialiasing)
+      // The units' buttons, the swap key, the converted value and the caption keep inside
+      // `ConvertLayout.bounds`.
+      case .convertUnits: (layout.convert?.bounds, InkMargin.text)
+      case .convertedValue: (layout.convert?.convertedRect, InkMargin.text)
+      // Tip & Split's fields, rows and texts keep inside its panel.
+      case .tipPanel: (layout.tipLayout?.panel, InkMargin.text)
+      }
+    return rect.map { PixelRect(covering: $0, margin: margin, within: bounds) } ?? PixelRect.zero
   }
+
+  /// Every pixel the display's text and the Rad indicator may touch.
+  var displayBox: PixelRect { box(of: .display) }
 
   /// The mode menu, the unit picker or the shortcuts overlay covers the keypad and the screen.
   var hasOverlay: Bool { menuSelection != nil || shortcuts != nil || picker != nil }
@@ -192,59 +204,21 @@ extension Frame {
   }
 
   /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
-  /// strip's rows, the side panel, Tip & Split's panel.
+  /// strip's rows, the side panel, the Convert lines, Tip & Split's panel.
   func screenReaches(_ region: PixelRect) -> Bool {
-    if hasOverlay { return true }
-    if let panel = layout.tipLayout { return panelBox(panel).intersects(region) }
-    return displayBox.intersects(region) || (convert != nil && convertBox.intersects(region))
-      || (stripBox.intersects(region) && !shownHistoryRows.isEmpty)
-      || tapePanelBox.intersects(region)
+    hasOverlay
+      || screenParts.contains { part in
+        switch part {
+        case .strip where shownHistoryRows.isEmpty: false
+        case .convertUnits where convert == nil, .convertedValue where convert == nil: false
+        default: box(of: part).intersects(region)
+        }
+      }
   }
 
   /// The keypad cells whose pixels (`inkBox`) reach into `region`, row by row.
   func cells(reaching region: PixelRect) -> [GridPosition] {
     layout.keypad.positions.filter { inkBox($0).intersects(region) }
-  }
-
-  /// Every pixel the Convert lines draw: the units' buttons, the swap key, the converted value
-  /// and the caption (they keep inside `ConvertLayout.bounds`); empty without them.
-  var convertBox: PixelRect {
-    layout.convert.map { PixelRect(covering: $0.bounds, margin: InkMargin.text, within: bounds) }
-      ?? PixelRect.zero
-  }
-
-  /// Every pixel the converted value may touch, as `displayBox` is the display's.
-  var convertedBox: PixelRect {
-    layout.convert.map {
-      PixelRect(covering: $0.convertedRect, margin: InkMargin.text, within: bounds)
-    }
-      ?? PixelRect.zero
-  }
-
-  /// Every pixel the display's text and the Rad indicator may touch.
-  ///
-  /// The text keeps inside the display (`DisplayFit`); a pixel more for antialiasing. The
-  /// renderer skips the display in regions outside it.
-  var displayBox: PixelRect {
-    PixelRect(covering: layout.displayRect, margin: InkMargin.text, within: bounds)
-  }
-
-  /// Every pixel of the Tip & Split screen: its fields, rows and texts keep inside its panel.
-  func panelBox(_ panel: TipLayout) -> PixelRect {
-    PixelRect(covering: panel.panel, margin: InkMargin.text, within: bounds)
-  }
-
-  /// Every pixel of the tape strip: its rows are drawn clipped to it.
-  var stripBox: PixelRect {
-    PixelRect(covering: layout.historyRect, margin: InkMargin.antialiasing, within: bounds)
-  }
-
-  /// Every pixel of the side tape panel (empty outside a wide window): its lines and its edge
-  /// are drawn clipped to it.
-  var tapePanelBox: PixelRect {
-    layout.tapePanel.isEmpty
-      ? PixelRect.zero
-      : PixelRect(covering: layout.tapePanel, margin: InkMargin.antialiasing, within: bounds)
   }
 
   /// Every pixel a keypad cell may touch: its circle, label and focus ring.

@@ -324,9 +324,9 @@ import Testing
     var frame = Self.frame(TapeSelection(calculation: 1, row: 1))
     let previous = frame
     frame.tape.selection = TapeSelection(calculation: 1, row: 2)
-    #expect(frame.damage(since: previous) == [frame.tapePanelBox])
+    #expect(frame.damage(since: previous) == [frame.box(of: .tapePanel)])
     let whole = Renderer().render(frame)
-    let panel = frame.tapePanelBox
+    let panel = frame.box(of: .tapePanel)
     for y in stride(from: panel.y, to: panel.y + panel.height, by: 7) {
       let region = PixelRect(x: panel.x, y: y, width: panel.width, height: 7)
       #expect(Renderer().differingPixels(frame, region: region, from: whole) == 0, "\(y)")
