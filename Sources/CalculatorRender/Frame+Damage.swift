@@ -208,10 +208,12 @@ extension Frame {
   func screenReaches(_ region: PixelRect) -> Bool {
     hasOverlay
       || screenParts.contains { part in
+        // The strip's rows are laid out only for a region that reaches the strip.
+        guard box(of: part).intersects(region) else { return false }
         switch part {
-        case .strip where shownHistoryRows.isEmpty: false
-        case .convertUnits where convert == nil, .convertedValue where convert == nil: false
-        default: box(of: part).intersects(region)
+        case .strip: return !shownHistoryRows.isEmpty
+        case .convertUnits, .convertedValue: return convert != nil
+        default: return true
         }
       }
   }
