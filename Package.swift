@@ -13,6 +13,17 @@ let layout = core + ["CalculatorLayout"]
 let render = layout + ["CalculatorRender", "CCairo"]
 let testSupport = render + ["CX11", "TestSupport"]
 
+// The program's modules import the standard library alone: the compiler's implicit imports of
+// _StringProcessing (regular expressions) and _Concurrency (actors, tasks) would link both, with
+// the dispatch library, into the static binary, which uses neither (README, Performance: 1.8 MB
+// of code and 0.8 MiB of RSS). The tests import them as usual.
+let standardLibraryAlone: [SwiftSetting] = [
+  .unsafeFlags([
+    "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    "-Xfrontend", "-disable-implicit-concurrency-module-import",
+  ])
+]
+
 let package = Package(
   name: "CircleCalc",
   products: [
@@ -20,9 +31,10 @@ let package = Package(
   ],
   targets: [
     // Core
-    .target(name: "CalculatorNumbers", dependencies: ["CMPFR"]),
-    .target(name: "CalculatorCore", dependencies: numbers),
-    .target(name: "CalculatorLayout", dependencies: core),
+    .target(
+      name: "CalculatorNumbers", dependencies: ["CMPFR"], swiftSettings: standardLibraryAlone),
+    .target(name: "CalculatorCore", dependencies: numbers, swiftSettings: standardLibraryAlone),
+    .target(name: "CalculatorLayout", dependencies: core, swiftSettings: standardLibraryAlone),
 
     // C libraries
     // MPFR's header (Debian libmpfr-dev); the library is loaded at its first use (lazy.c).
@@ -40,18 +52,23 @@ let package = Package(
     .target(name: "CCurl"),
 
     // Currency rates: the download, the file and its format.
-    .target(name: "CalculatorRates", dependencies: core + ["CCurl"]),
+    .target(
+      name: "CalculatorRates", dependencies: core + ["CCurl"], swiftSettings: standardLibraryAlone),
 
     // Drawing
-    .target(name: "CalculatorRender", dependencies: layout + ["CCairo"]),
+    .target(
+      name: "CalculatorRender", dependencies: layout + ["CCairo"],
+      swiftSettings: standardLibraryAlone),
 
     // Front ends
     .target(
       name: "X11Frontend",
-      dependencies: render + ["CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates"]),
+      dependencies: render + ["CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates"],
+      swiftSettings: standardLibraryAlone),
     .executableTarget(
       name: "circlecalc",
-      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"]),
+      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"],
+      swiftSettings: standardLibraryAlone),
 
     // Tests
     .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),

@@ -174,9 +174,13 @@ extension UnitTable {
 
   /// A name as looked up: lower case, `metre` and `litre` spelled the American way.
   static func nameKey(_ name: String) -> String {
-    var key = name.lowercased()
-    for (british, american) in [("metre", "meter"), ("litre", "liter")] {
-      key = key.replacing(british, with: american)
+    var key = ""
+    var rest = Substring(name.lowercased())
+    while let first = rest.first {
+      let spelling = [(british: "metre", american: "meter"), ("litre", "liter")]
+        .first { rest.starts(with: $0.british) }
+      key += spelling?.american ?? String(first)
+      rest = rest.dropFirst(spelling?.british.count ?? 1)
     }
     return key
   }

@@ -8,7 +8,6 @@ import Glibc
 /// The library turns generic nodes into ATK objects and atk-bridge serves them on AT-SPI2; this
 /// class keeps a mirror of what it was told and sends only what changed, so each change is one
 /// event (name-changed, state-changed, children-changed). Its loop runs inside `wait`.
-@MainActor
 final class Accessibility {
   /// The library's file name; it sits beside the binary (the build folder) or in
   /// `../lib/circlecalc` from it (an installed prefix).
@@ -46,17 +45,15 @@ final class Accessibility {
     var callbacks = cca_callbacks(
       context: Unmanaged.passUnretained(self).toOpaque(),
       click: { context, node in
-        MainActor.assumeIsolated { Accessibility.from(context)?.clicked(node: node) }
+        Accessibility.from(context)?.clicked(node: node)
       },
       focus: { context, node in
-        MainActor.assumeIsolated { Accessibility.from(context)?.focused(node: node) }
+        Accessibility.from(context)?.focused(node: node)
       },
       window_origin: { context, x, y in
-        MainActor.assumeIsolated {
-          guard let origin = Accessibility.from(context)?.handlers.windowOrigin() else { return }
-          x?.pointee = origin.x
-          y?.pointee = origin.y
-        }
+        guard let origin = Accessibility.from(context)?.handlers.windowOrigin() else { return }
+        x?.pointee = origin.x
+        y?.pointee = origin.y
       })
     table.setup("CircleCalc", &callbacks)
     update(tree)

@@ -34,7 +34,6 @@ public struct WindowOptions: Sendable {
 /// later ends the process with status 1 from inside Xlib's I/O error handler. A window closed
 /// normally saves its size for the next start without an explicit size (`WindowSizeStore`).
 /// `finished` holds the calculations `--keys` finished: they join the saved tape as if typed.
-@MainActor
 public func runWindow(
   calculator: Calculator, finished: HistoryTape = HistoryTape(),
   split: TipCalculator = TipCalculator(), options: WindowOptions = WindowOptions()
@@ -46,7 +45,6 @@ public func runWindow(
 }
 
 /// The window and its event loop; owns every X resource and all Xlib calls.
-@MainActor
 final class App {
   let display: OpaquePointer
   let window: Window

@@ -40,7 +40,7 @@ struct UnitPicker: Equatable, Sendable {
     switch stage {
     case .categories:
       let categories = UnitCategory.allCases.filter {
-        filter.isEmpty || $0.title.lowercased().contains(filter.lowercased())
+        filter.isEmpty || $0.title.lowercased().contains(part: filter.lowercased())
       }
       let units =
         filter.isEmpty
@@ -64,7 +64,7 @@ struct UnitPicker: Equatable, Sendable {
       if symbols.contains(filter) { return 0 }
       if symbols.contains(where: { $0.lowercased().hasPrefix(typed) }) { return 1 }
       if names.contains(where: { $0.hasPrefix(typed) }) { return 2 }
-      if (symbols.map { $0.lowercased() } + names).contains(where: { $0.contains(typed) }) {
+      if (symbols.map { $0.lowercased() } + names).contains(where: { $0.contains(part: typed) }) {
         return 3
       }
       return nil

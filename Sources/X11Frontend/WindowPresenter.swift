@@ -16,7 +16,6 @@ import Glibc
 ///
 /// The shared segment is marked for removal right after it is attached (Linux keeps it until
 /// the last detach), so it goes away however the process ends: quit, a signal, or a lost server.
-@MainActor
 final class WindowPresenter {
   /// How the pixels reach the server.
   enum Transport: Equatable {

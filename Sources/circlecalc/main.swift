@@ -11,7 +11,7 @@ import X11Frontend
 ///
 /// Exit status: 0 done, 1 no display, a write that failed, an unreadable history or a failed
 /// rates update, 2 bad command line or a conversion that cannot be made.
-@MainActor func run() -> Int32 {
+func run() -> Int32 {
   let command: Command
   do {
     command = try Command.parse(Array(CommandLine.arguments.dropFirst()))
@@ -118,4 +118,4 @@ import X11Frontend
 
 let version = "1.0.0"
 
-exit(MainActor.assumeIsolated { run() })
+exit(run())
