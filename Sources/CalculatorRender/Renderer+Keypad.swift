@@ -86,7 +86,7 @@ extension Renderer {
     // Past this size a sprite costs more memory than it saves time (4K windows draw in ~1 ms).
     guard circle.radius <= 256 else {
       if ringWidth > 0 {
-        context.strokeCircle(shape, width: ringWidth)
+        context.fillRing(shape, width: ringWidth)
       } else {
         context.fillCircle(shape)
       }
@@ -116,7 +116,7 @@ extension Renderer {
       let spriteContext = CairoContext(surface: sprite, fontOptions: fontOptions)
       let centered = Circle(center: Point(x: key.dx, y: key.dy), radius: shape.radius)
       if ringWidth > 0 {
-        spriteContext.strokeCircle(centered, width: ringWidth)
+        spriteContext.fillRing(centered, width: ringWidth)
       } else {
         spriteContext.fillCircle(centered)
       }
@@ -243,9 +243,7 @@ extension Renderer {
     let body = Rect(
       x: circle.center.x - width / 2, y: circle.center.y - height / 2, width: width,
       height: height)
-    cairo_set_line_width(context.pointer, max(1, 0.028 * d))
-    context.addRoundedRect(body, radius: 0.05 * d)
-    cairo_stroke(context.pointer)
+    context.fillOutline(body, radius: 0.05 * d, width: max(1, 0.028 * d))
     let inner = body.width - 2 * padding
     let step = (inner - key) / 4
     for row in 0..<2 {

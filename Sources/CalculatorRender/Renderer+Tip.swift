@@ -111,9 +111,8 @@ extension Renderer {
   private func drawFieldFocusRing(_ box: Rect, context: CairoContext) {
     let width = min(Theme.focusRingWidth, box.height / 8)
     context.setColor(Theme.focusRing)
-    cairo_set_line_width(context.pointer, width)
-    context.addRoundedRect(box.inset(by: width / 2), radius: box.height / 4 - width / 2)
-    cairo_stroke(context.pointer)
+    context.fillOutline(
+      box.inset(by: width / 2), radius: box.height / 4 - width / 2, width: width)
   }
 }
 

@@ -76,8 +76,8 @@ struct WindowPresenterTests {
     #expect(segments.first?.bytes == 2 << 20)  // two halves of 1 MiB, whatever the window
     #expect(segments.first?.attachments == 2)  // the calculator and the server
     #expect(segments.first?.isMarkedForRemoval == true)
-    // The whole window (0.9 MiB) went in bands of 128 KiB taking turns in the two halves.
-    #expect(Self.residentSharedMemory(window.process.pid) == 256)
+    // The whole window (0.9 MiB) went in bands of 64 KiB taking turns in the two halves.
+    #expect(Self.residentSharedMemory(window.process.pid) == 128)
     try window.type("5", "Return")
     #expect(try window.differingPixels(from: window.render(keys: "12+3*45=")) == 0)
     #expect(window.errorOutput == "")
