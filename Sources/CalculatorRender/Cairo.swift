@@ -345,6 +345,11 @@ extension CairoContext {
     cairo_close_path(pointer)
   }
 
+  /// (cos, sin) of the quarters' ends, a multiple of 90° each.
+  private static let quarterEnds: [(x: Double, y: Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+  /// 4/3 · tan(π/8): how far a quarter's control points lie from its ends, in radii.
+  private static let quarterHandle = 0.552_284_749_830_793_4
+
   /// A whole circle, from its rightmost point through its bottom.
   private func addCircle(_ circle: Circle) {
     addQuarters(around: circle.center, radius: circle.radius, from: 0, count: 4)
@@ -358,10 +363,8 @@ extension CairoContext {
   /// radius of the true circle), with the corners' sines and cosines exact instead of computed:
   /// `cairo_arc` calls libm's `sincos`, whose tables were 0.25 MiB of the window's RSS.
   private func addQuarters(around center: Point, radius: Double, from first: Int, count: Int) {
-    // (cos, sin) of the quarters' ends, a multiple of 90° each.
-    let ends: [(x: Double, y: Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
-    // 4/3 · tan(π/8): the control points' distance, in radii, for a quarter.
-    let handle = 0.552_284_749_830_793_4
+    let ends = CairoContext.quarterEnds
+    let handle = CairoContext.quarterHandle
     let start = ends[first % 4]
     cairo_line_to(pointer, center.x + radius * start.x, center.y + radius * start.y)
     for index in first..<first + count {
