@@ -204,6 +204,8 @@ public struct Keypad: Hashable, Sendable, CustomStringConvertible {
   public let functionColumns: Int
   /// What shows with the keypad.
   public let screen: KeypadScreen
+  /// Every cell position, row by row (kept: the damage and the hit test walk them each frame).
+  public let positions: [GridPosition]
 
   /// A keypad from its rows.
   init(mode: Mode, rows: [[KeyCap]], functionColumns: Int = 0, screen: KeypadScreen = .calculator) {
@@ -211,6 +213,9 @@ public struct Keypad: Hashable, Sendable, CustomStringConvertible {
     self.rows = rows
     self.functionColumns = functionColumns
     self.screen = screen
+    positions = rows.indices.flatMap { row in
+      rows[row].indices.map { GridPosition(row: row, column: $0) }
+    }
   }
 
   /// The same mode's keypad.
@@ -243,11 +248,6 @@ public struct Keypad: Hashable, Sendable, CustomStringConvertible {
     return Double(columnCount - rows[row].count) / 2
   }
 
-  /// Every cell position, row by row.
-  public var positions: [GridPosition] {
-    rows.indices.flatMap { row in rows[row].indices.map { GridPosition(row: row, column: $0) } }
-  }
-
   /// The table cell at `position`, or nil outside the table.
   public func cap(at position: GridPosition) -> KeyCap? {
     guard rows.indices.contains(position.row), rows[position.row].indices.contains(position.column)
@@ -271,13 +271,7 @@ public struct Keypad: Hashable, Sendable, CustomStringConvertible {
 
   /// The cell of a keypad action, with `2nd` on or off, or nil when no cell has it.
   public func position(of action: KeypadAction, second: Bool = false) -> GridPosition? {
-    // (Row by row, without building `positions`: a typed key's circle is looked up here.)
-    for (row, caps) in rows.enumerated() {
-      if let column = caps.firstIndex(where: { $0.action(second: second) == action }) {
-        return GridPosition(row: row, column: column)
-      }
-    }
-    return nil
+    positions.first { rows[$0.row][$0.column].action(second: second) == action }
   }
 }
 

@@ -79,13 +79,18 @@ enum InkMargin {
 }
 
 extension Frame {
-  /// The cell at `position` (inside the table) as this frame shows it: the renderer draws it
-  /// and `damage(since:)` compares it.
+  /// The cell at `position` (inside the table) as this frame shows it: the renderer draws it.
   func shownKey(at position: GridPosition) -> ShownKey {
     let cap = layout.keypad.rows[position.row][position.column]
-    let look = KeyLook(
-      cap, on: face, isPressed: pressed == position, isFocused: focused == position)
-    return ShownKey(position: position, cap: cap, look: look)
+    return ShownKey(position: position, cap: cap, look: look(at: position))
+  }
+
+  /// How the cell at `position` (inside the table) looks in this frame: what the renderer draws
+  /// there besides its place, and what `damage(since:)` compares.
+  func look(at position: GridPosition) -> KeyLook {
+    KeyLook(
+      layout.keypad.rows[position.row][position.column], on: face,
+      isPressed: pressed == position, isFocused: focused == position)
   }
 
   /// The cells whose look may differ from `previous`'s (`KeyLook` reads only the face and
@@ -93,16 +98,13 @@ extension Frame {
   /// pressed and focused cells of either frame.
   private func changedKeys(since previous: Frame) -> [GridPosition] {
     let keypad = layout.keypad
-    let candidates: [GridPosition]
-    if face == previous.face {
-      candidates = [pressed, previous.pressed, focused, previous.focused].compactMap { $0 }
-    } else {
-      candidates = keypad.positions
-    }
+    let candidates =
+      face == previous.face
+      ? [pressed, previous.pressed, focused, previous.focused].compactMap { $0 }
+      : keypad.positions
     var changed: [GridPosition] = []
     for position in candidates where !changed.contains(position) {
-      guard keypad.cap(at: position) != nil,
-        shownKey(at: position).look != previous.shownKey(at: position).look
+      guard keypad.cap(at: position) != nil, look(at: position) != previous.look(at: position)
       else { continue }
       changed.append(position)
     }

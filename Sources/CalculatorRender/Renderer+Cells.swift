@@ -66,7 +66,7 @@ extension Frame {
     guard !layout.isEmpty, !screenReaches(region) else { return nil }
     let reaching = cells(reaching: region)
     guard let cell = reaching.first(where: { inkBox($0) == region }) else { return nil }
-    let looks = reaching.map { CellLook(position: $0, look: shownKey(at: $0).look) }
+    let looks = reaching.map { CellLook(position: $0, look: look(at: $0)) }
     return CellImageKey(width: width, height: height, mode: mode, position: cell, looks: looks)
   }
 }
