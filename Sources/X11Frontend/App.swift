@@ -188,12 +188,12 @@ final class App {
         }
       }
       XNextEvent(display, &event)
-      handle(&event)
+      var showsChanges = handle(&event)
       while isRunning && XPending(display) > 0 {
         XNextEvent(display, &event)
-        handle(&event)
+        showsChanges = handle(&event) || showsChanges
       }
-      if isRunning { showChanges() }
+      if isRunning && showsChanges { showChanges() }
     }
     saveHistory(patience: 1_000)
     ratesUpdate?.stop()
@@ -219,7 +219,10 @@ final class App {
   }
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
-  func handle(_ event: inout XEvent) {
+  ///
+  /// False for a MIT-SHM completion, which changes nothing to show: a turn of only those
+  /// neither builds nor compares a frame.
+  @discardableResult func handle(_ event: inout XEvent) -> Bool {
     stamp = App.wallClock()
     switch event.type {
     case KeyPress: keyPress(&event.xkey)
@@ -237,8 +240,11 @@ final class App {
     case SelectionRequest: selectionRequest(event.xselectionrequest)
     case SelectionNotify: selectionNotify(event.xselection)
     case SelectionClear: selectionClear(event.xselectionclear)
-    default: presenter.handle(event)  // MIT-SHM completions
+    default:
+      presenter.handle(event)  // MIT-SHM completions
+      return false
     }
+    return true
   }
 
   func drawIfNeeded() {

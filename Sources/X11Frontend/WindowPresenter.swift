@@ -89,9 +89,11 @@ final class WindowPresenter {
   }
 
   /// Draws `regions` of the frame (clipped to the window; the whole window when nil) and sends
-  /// them, top to bottom, each as soon as it is drawn.
+  /// them, top to bottom.
   ///
-  /// The first piece is flushed at once (the first changed pixels), the rest with the last. The
+  /// A whole window's first band is flushed at once (at launch, the first pixels while the rest
+  /// is drawn); the rest, and a key's few pieces, go together with the last: flushing a key's
+  /// first piece alone woke the server twice, and the frame completed 0.005–0.014 ms later. The
   /// last asks for a completion event, which says the server has read all of them; so does each
   /// band of a whole window, as the next band but one waits for it.
   ///
@@ -123,7 +125,9 @@ final class WindowPresenter {
       put(
         piece.band, pixels: pixels, stride: stride,
         completes: isLast || piece.limit == WindowPresenter.wholeWindowBand)
-      if index == 0 || isLast { XFlush(display) }
+      if isLast || (index == 0 && piece.limit == WindowPresenter.wholeWindowBand) {
+        XFlush(display)
+      }
     }
     used = WindowPresenter.halfSize  // the next frame starts in the other half
   }
