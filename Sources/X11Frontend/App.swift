@@ -220,8 +220,9 @@ final class App {
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
   ///
-  /// False for a MIT-SHM completion, which changes nothing to show: a turn of only those
-  /// neither builds nor compares a frame.
+  /// False for the events it has no case for (the presenter's MIT-SHM completions, those the
+  /// server sends unasked): they change nothing to show, so a turn of only those neither builds
+  /// nor compares a frame.
   @discardableResult func handle(_ event: inout XEvent) -> Bool {
     stamp = App.wallClock()
     switch event.type {
