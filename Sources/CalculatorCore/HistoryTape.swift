@@ -38,6 +38,8 @@ public struct Calculation: Hashable, Sendable {
   public var source: CalculationID?
   /// Its identity, given when it goes on a tape (`HistoryTape.append(_:at:)`).
   public internal(set) var id = CalculationID(rawValue: 0)
+  /// The order of operations it was typed in; an edit recomputes it in this order.
+  public var order = Order.leftToRight
 
   /// A calculation of these rows and this result, continuing `source` when given.
   public init(rows: [String], result: String, source: CalculationID? = nil) {
