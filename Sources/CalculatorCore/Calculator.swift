@@ -21,6 +21,9 @@ public typealias CalculatorValue = Result<DecimalNumber, ArithmeticError>
 ///     var calculator = Calculator()
 ///     for key in try Key.sequence("2+3*4=") { calculator.press(key) }
 ///     calculator.display  // "20": strictly left to right
+///
+/// In Math Order (`Calculator(order: .math)`) the same keys show `2+3×4` until `=`, then `14`
+/// (docs/SPEC.md section 12).
 public struct Calculator: Equatable, Sendable {
   /// What the display holds.
   enum Entry: Equatable, Sendable {
@@ -42,11 +45,22 @@ public struct Calculator: Equatable, Sendable {
     var value: CalculatorValue
   }
 
+  /// What joins an operand to the one before it: an operator key (`× 3`), or an implied ×
+  /// where a number meets a parenthesis (`2(3)`, `(2)3`: docs/SPEC.md section 12), which the
+  /// strip and the expression write without a glyph.
+  struct Joint: Equatable, Sendable {
+    var operation: Operation
+    var isImplied = false
+
+    /// How the strip writes it before its operand: `"× "`, or nothing when implied.
+    var prefix: String { isImplied ? "" : operation.symbol + " " }
+  }
+
   /// The whole calculation (the first level) or a group opened by `(` and not yet closed.
   struct Level: Equatable, Sendable {
     var terms: [Term] = []
     /// The operator waiting for its right operand.
-    var pendingOperation: Operation?
+    var pending: Joint?
     /// Where the group started in the strip; nil for the whole calculation.
     var opening: Opening?
   }
@@ -58,21 +72,36 @@ public struct Calculator: Equatable, Sendable {
     /// Groups opened just before it that have no row yet (`× ((`: 1 for the inner group).
     var outerOpens: Int
     /// The operator those groups and this one follow.
-    var operation: Operation?
+    var joint: Joint?
   }
 
-  /// One row of the history strip: `× (3`, `+ 4)`.
+  /// One row of the history strip: `× (3`, `+ 4)`; its number written once, when committed.
   struct Row: Equatable, Sendable {
-    var operation: Operation?
+    var joint: Joint?
     var opens = 0
-    var value: CalculatorValue
+    /// The operand as the strip writes it: `"1,200"`, `"NaN"`.
+    var number: String
     var closes = 0
+    /// The operand as it was typed, when it was (`"0.50"`): Math Order's expression shows it.
+    var typed: String? = nil
+
+    /// The row as the strip shows it: `"× (3"`; `"(3"` after an implied ×.
+    var text: String {
+      (joint?.prefix ?? "") + String(repeating: "(", count: opens) + number
+        + String(repeating: ")", count: closes)
+    }
   }
 
   /// Digits one typed number may hold; a lone leading 0 before the point does not count.
   public static let maximumTypedDigits = 20
   /// How deep groups may nest.
   public static let maximumGroupDepth = 20
+
+  /// How `=` evaluates and what the display shows while typing (docs/SPEC.md section 12).
+  ///
+  /// AC leaves it alone. Changed in the middle of a calculation, it applies from there on:
+  /// groups already closed keep their values.
+  public var order: Order
 
   var entry: Entry = .zero
   /// The calculation, then each open group, innermost last; never empty.
@@ -81,14 +110,17 @@ public struct Calculator: Equatable, Sendable {
   /// Groups opened since the last row: the next row starts with as many `(`.
   var pendingOpens = 0
   /// The operator the next row shows when it opens groups.
-  var openingOperation: Operation?
+  var openingJoint: Joint?
   /// What `m+` and `m−` add to; nil when empty (AC and C leave it alone).
   public private(set) var memory: DecimalNumber?
   /// The unit of the trigonometric functions (AC leaves it alone).
   public private(set) var angle: AngleUnit = .degrees
 
-  /// A calculator showing `0`, in degrees, with an empty memory.
-  public init() {}
+  /// A calculator showing `0`, in degrees, with an empty memory, in `order` (by default Left to
+  /// Right).
+  public init(order: Order = .leftToRight) {
+    self.order = order
+  }
 
   /// Presses one key; a key that makes no sense in the current state changes nothing.
   public mutating func press(_ key: Key) {
@@ -112,7 +144,7 @@ public struct Calculator: Equatable, Sendable {
     case .point: type(".")
     case .equals: evaluate()
     case .allClear:
-      var cleared = Calculator()
+      var cleared = Calculator(order: order)
       cleared.memory = memory
       cleared.angle = angle
       self = cleared
@@ -126,11 +158,19 @@ public struct Calculator: Equatable, Sendable {
 
   // MARK: - What shows
 
-  /// The display exactly as shown: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
+  /// The display exactly as shown: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`; in Math
+  /// Order the expression until `=`: `"12+3×4"`.
   public var display: String { displayText.text }
 
-  /// What the display reads, with its shorter forms for a narrow window.
+  /// What the display reads, with its shorter forms for a narrow window: the entry, or in Math
+  /// Order the expression being typed (`expressionText`).
   public var displayText: DisplayText {
+    guard order == .math, expressionStart != nil else { return entryText }
+    return DisplayText(expression: expressionText, number: entryText.number)
+  }
+
+  /// The entry alone as the display shows it in Left to Right.
+  var entryText: DisplayText {
     switch entry {
     case .zero: .zero
     case .typing(let text): DisplayText(typed: text)
@@ -141,21 +181,15 @@ public struct Calculator: Equatable, Sendable {
   /// The history strip, oldest row first: `["12", "+ 3", "× (4"]`.
   public var history: [String] { rows.indices.map(historyRow) }
 
-  /// History row `index` (0 is the oldest) as the strip shows it: `"12"`, `"+ 3"`, `"× (4"`.
-  public func historyRow(_ index: Int) -> String {
-    let row = rows[index]
-    let number =
-      String(repeating: "(", count: row.opens) + Calculator.format(row.value)
-      + String(repeating: ")", count: row.closes)
-    guard let operation = row.operation else { return number }
-    return "\(operation.symbol) \(number)"
-  }
+  /// History row `index` (0 is the oldest) as the strip shows it: `"12"`, `"+ 3"`, `"× (4"`;
+  /// after an implied × no glyph: `"(4"`.
+  public func historyRow(_ index: Int) -> String { rows[index].text }
 
   /// The number of history rows, without formatting them.
   public var historyCount: Int { rows.count }
 
   /// The operator waiting for its right operand in the innermost open group (the highlighted key).
-  public var pendingOperation: Operation? { levels[levels.count - 1].pendingOperation }
+  public var pendingOperation: Operation? { levels[levels.count - 1].pending?.operation }
 
   /// How many groups are open.
   public var openParentheses: Int { levels.count - 1 }
@@ -169,6 +203,7 @@ public struct Calculator: Equatable, Sendable {
     var other = other
     other.memory = memory
     other.angle = angle
+    other.order = order
     return self == other
   }
 
@@ -197,7 +232,7 @@ public struct Calculator: Equatable, Sendable {
   }
 
   private mutating func type(_ character: Character) {
-    if isGroupValue { return }  // "(2+3) 4": a digit after ")" waits for an operator
+    if isGroupValue { multiplyImplicitly() }  // "(2+3)4" is (2+3) × 4
     guard case .typing(var text) = entry else {
       startEntry()
       entry = .typing(character == "." ? "0." : String(character))
@@ -230,11 +265,11 @@ public struct Calculator: Equatable, Sendable {
   }
 
   /// Replaces the entry; the rows of a group value it replaces go with it.
-  private mutating func replaceEntry(with new: Entry) {
+  mutating func replaceEntry(with new: Entry) {
     if case .group(_, let opening) = entry {
       rows.removeSubrange(opening.firstRow...)
       pendingOpens = opening.outerOpens
-      openingOperation = opening.operation
+      openingJoint = opening.joint
     }
     entry = new
   }
@@ -250,11 +285,26 @@ public struct Calculator: Equatable, Sendable {
 
   private mutating func choose(_ operation: Operation) {
     if entry == .zero, pendingOperation != nil {
-      levels[levels.count - 1].pendingOperation = operation  // "5 + ×" → the × replaces the +
+      levels[levels.count - 1].pending = Joint(operation: operation)  // "5 + ×": × replaces +
       return
     }
     commitEntry()
-    levels[levels.count - 1].pendingOperation = operation
+    levels[levels.count - 1].pending = Joint(operation: operation)
+  }
+
+  /// Whether `joint`, before the next operand, is written without a glyph.
+  ///
+  /// Only an implied × next to a parenthesis is (`2(`, `)4`); elsewhere it shows as ×: `(3)`
+  /// squared after `2` is `2×9`.
+  func isWrittenWithoutGlyph(_ joint: Joint) -> Bool {
+    joint.isImplied && (pendingOpens > 0 || (rows.last?.closes ?? 0) > 0)
+  }
+
+  /// Commits the entry and multiplies it by what comes next, as written maths does where a
+  /// number meets a parenthesis (docs/SPEC.md section 12): `2(`, `)(`, `)2`.
+  mutating func multiplyImplicitly() {
+    commitEntry()
+    levels[levels.count - 1].pending = Joint(operation: .multiply, isImplied: true)
   }
 
   /// Commits the entry as the next operand of the innermost level and shows 0; with nothing
@@ -263,11 +313,14 @@ public struct Calculator: Equatable, Sendable {
     let last = levels.count - 1
     switch entry {
     case .zero where pendingOperation != nil:
-      levels[last].pendingOperation = nil
+      levels[last].pending = nil
       return
     case .group(let value, let opening):
       commit(value, groupRows: opening.firstRow)
-    case .zero, .typing, .result:
+    case .typing(let text):
+      commit(
+        shownValue, groupRows: nil, typed: text.hasSuffix(".") ? String(text.dropLast()) : text)
+    case .zero, .result:
       commit(shownValue, groupRows: nil)
     }
     entry = .zero
@@ -275,24 +328,29 @@ public struct Calculator: Equatable, Sendable {
 
   /// Appends an operand to the innermost level.
   ///
-  /// It gets a new row unless it is a group whose rows start at `groupRows`. With no operator
-  /// pending it starts the level (and a new strip).
-  mutating func commit(_ value: CalculatorValue, groupRows: Int?) {
+  /// It gets a new row unless it is a group whose rows start at `groupRows`; `typed` is the
+  /// number as typed, when it was. With no operator pending it starts the level (and a new
+  /// strip).
+  mutating func commit(_ value: CalculatorValue, groupRows: Int?, typed: String? = nil) {
     let last = levels.count - 1
-    let operation = levels[last].pendingOperation
-    if operation == nil {
+    var joint = levels[last].pending
+    if let implied = joint, !isWrittenWithoutGlyph(implied) {
+      joint = Joint(operation: implied.operation)  // "2(3)" squared is 2 × 9, not 29
+    }
+    if joint == nil {
       levels[last].terms = []
       if last == 0 { rows = groupRows.map { Array(rows[$0...]) } ?? [] }
     }
-    levels[last].terms.append(Term(operation: operation, value: value))
-    levels[last].pendingOperation = nil
+    levels[last].terms.append(Term(operation: joint?.operation, value: value))
+    levels[last].pending = nil
     guard groupRows == nil else { return }
+    let number = Calculator.format(value)
     if pendingOpens > 0 {
-      rows.append(Row(operation: openingOperation, opens: pendingOpens, value: value))
+      rows.append(Row(joint: openingJoint, opens: pendingOpens, number: number, typed: typed))
       pendingOpens = 0
-      openingOperation = nil
+      openingJoint = nil
     } else {
-      rows.append(Row(operation: operation, value: value))
+      rows.append(Row(joint: joint, number: number, typed: typed))
     }
   }
 
@@ -300,7 +358,7 @@ public struct Calculator: Equatable, Sendable {
     guard levels.count > 1 || pendingOperation != nil || isGroupValue else { return }
     while levels.count > 1 { closeGroup() }
     commitEntry()
-    entry = .result(Calculator.result(of: levels[0].terms))
+    entry = .result(Calculator.result(of: levels[0].terms, in: order))
   }
 
   /// Applies a unary function to the shown number; the value becomes a result.
@@ -328,7 +386,7 @@ public struct Calculator: Equatable, Sendable {
 
   private mutating func percent() {
     guard entry != .zero, case .success = shownValue else { return }
-    apply { value throws(ArithmeticError) in try value.applying(.divide, DecimalNumber(100)) }
+    replaceEntry(with: .result(Calculator.apply(.divide, shownValue, .success(DecimalNumber(100)))))
   }
 
   private mutating func backspace() {
@@ -351,7 +409,8 @@ public struct Calculator: Equatable, Sendable {
     case .add, .subtract:
       guard case .success(let shown) = shownValue else { return }
       let operation: Operation = key == .add ? .add : .subtract
-      if let sum = try? (memory ?? .zero).applying(operation, shown) { memory = sum }
+      let sum = Calculator.apply(operation, .success(memory ?? .zero), .success(shown))
+      if case .success(let sum) = sum { memory = sum }
       if !isGroupValue { entry = .result(.success(shown)) }
     case .recall:
       show(.success(memory ?? .zero))
@@ -367,20 +426,6 @@ public struct Calculator: Equatable, Sendable {
     case .random:
       var generator = SystemRandomNumberGenerator()
       return .success(.random(using: &generator))
-    }
-  }
-
-  /// Strictly left to right, ignoring precedence: `2 + 3 × 4` is 20.
-  static func result(of terms: [Term]) -> CalculatorValue {
-    guard let first = terms.first else { return .success(.zero) }
-    return terms.dropFirst().reduce(first.value) { total, term in
-      total.flatMap { left in
-        term.value.flatMap { right in
-          Result { () throws(ArithmeticError) -> DecimalNumber in
-            try left.applying(term.operation ?? .add, right)
-          }
-        }
-      }
     }
   }
 

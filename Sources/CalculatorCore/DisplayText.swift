@@ -10,6 +10,8 @@ public struct DisplayText: Hashable, Sendable {
     case typed(String)
     /// A computed value, or NaN.
     case value(DecimalNumber?)
+    /// Math Order's expression as typed, and the number of its entry (docs/SPEC.md section 12).
+    case expression(number: DecimalNumber?)
   }
 
   /// The full text: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
@@ -28,15 +30,31 @@ public struct DisplayText: Hashable, Sendable {
     text = NumberFormat.string(value)
   }
 
+  /// Math Order's display of an expression being typed (docs/SPEC.md section 12): `text` as
+  /// `Calculator.expressionText` writes it; `number` is its entry's, which Convert converts.
+  public init(expression text: String, number: DecimalNumber?) {
+    source = .expression(number: number)
+    self.text = text
+  }
+
+  /// Whether each shorter form is the newest characters of the text after `…`: one more
+  /// character is never narrower (a typed entry, an expression), so a fit can be found by
+  /// halves.
+  public var isShortenedFromTheEnd: Bool {
+    if case .value = source { return false }
+    return true
+  }
+
   /// The display of `0` with nothing typed.
   public static let zero = DisplayText(typed: "0")
 
   /// The number as shown, which Convert converts (docs/SPEC.md section 10.4): a typed entry as
   /// typed (`"12."` is 12), a value rounded half-up to the display's 20 significant digits;
-  /// nil for NaN.
+  /// nil for NaN; for an expression, its entry's.
   public var number: DecimalNumber? {
     switch source {
     case .typed(let typed): NumberFormat.parse(typed)
+    case .expression(let number): number
     case .value(let value):
       value.flatMap {
         DecimalNumber($0.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
@@ -46,9 +64,13 @@ public struct DisplayText: Hashable, Sendable {
 
   /// The display in at most `length` characters, for a window too narrow for `text`:
   /// a value gets fewer digits (`0.66666667`, `1.23e25`); a typed entry keeps its sign, then
-  /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`).
+  /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`);
+  /// an expression keeps its newest characters after an ellipsis (`…+3×4`).
   public func shortened(toLength length: Int) -> String {
     switch source {
+    case .expression:
+      guard text.count > length else { return text }
+      return "…" + text.suffix(max(length - 1, 1))
     case .typed(let typed):
       guard text.count > length else { return text }
       let head = typed.hasPrefix("-") ? "-…" : "…"

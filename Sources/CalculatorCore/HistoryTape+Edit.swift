@@ -1,12 +1,14 @@
 // Edit and recompute (docs/SPEC.md section 8): a past operand gets a new number and its
 // calculation runs again through the calculator, row by row, with the rows' own operators and
-// parentheses; a calculation continued from one whose result changed runs again too, down the
-// chain. The tape keeps rows as they show, so a calculation is always recomputed from the numbers
-// it shows: recomputing gives the same result before and after a restart.
+// parentheses, in the calculation's own order (docs/SPEC.md section 12); a calculation continued
+// from one whose result changed runs again too, down the chain. The tape keeps rows as they show,
+// so a calculation is always recomputed from the numbers it shows: recomputing gives the same
+// result before and after a restart.
 
 /// A strip row taken apart: `"× ((3"` is `×`, two groups opened, then `3`.
 public struct RowParts: Equatable, Sendable {
-  /// The operator before the number; nil for a first row.
+  /// The operator before the number; nil for a first row, or a later row joined to the one
+  /// before by an implied × (`"(3"` after `"2"`, `"4"` after `"+ 1)"`).
   public var operation: Operation?
   /// The groups the row opens before its number.
   public var opens: Int
@@ -45,27 +47,37 @@ public struct RowParts: Equatable, Sendable {
 }
 
 extension Calculation {
-  /// The calculation the calculator makes of these rows, each with the value given for it.
+  /// The calculation the calculator makes of these rows, each with the value given for it, in
+  /// `order`.
   ///
-  /// It presses the keys of each row (its operator, its `(`, its number as a result, its `)`),
-  /// then `=`. The rows and result are the calculator's own; the links are the caller's.
-  static func replaying(_ parts: [RowParts], values: [CalculatorValue]) -> Calculation {
-    var calculator = Calculator()
-    for (row, value) in zip(parts, values) {
-      if let operation = row.operation { calculator.press(.operation(operation)) }
+  /// It presses the keys of each row (its operator or an implied ×, its `(`, its number as a
+  /// result, its `)`), then `=`. The rows and result are the calculator's own; the links are
+  /// the caller's.
+  static func replaying(_ parts: [RowParts], values: [CalculatorValue], order: Order)
+    -> Calculation
+  {
+    var calculator = Calculator(order: order)
+    for (index, (row, value)) in zip(parts, values).enumerated() {
+      if let operation = row.operation {
+        calculator.press(.operation(operation))
+      } else if index > 0 {
+        calculator.multiplyImplicitly()
+      }
       for _ in 0..<row.opens { calculator.press(.parenthesis(.open)) }
       calculator.show(value)
       for _ in 0..<row.closes { calculator.press(.parenthesis(.close)) }
     }
     calculator.press(.equals)
-    return Calculation(rows: calculator.history, result: calculator.display)
+    var calculation = Calculation(rows: calculator.history, result: calculator.display)
+    calculation.order = order
+    return calculation
   }
 }
 
 extension HistoryTape {
   /// Gives row `row` of calculation `id` the number `value` and computes that calculation
-  /// again with the calculator's rules, then every calculation continued from one whose result
-  /// changed, down the chain (docs/SPEC.md section 8).
+  /// again with the calculator's rules in its own order, then every calculation continued from
+  /// one whose result changed, down the chain (docs/SPEC.md sections 8 and 12).
   ///
   /// Returns false, changing nothing, when the tape does not hold the calculation, the row is
   /// not editable (`Calculation.isEditable(row:)`) or already shows that number.
@@ -87,7 +99,7 @@ extension HistoryTape {
       } else {
         continue
       }
-      var new = Calculation.replaying(parts, values: values)
+      var new = Calculation.replaying(parts, values: values, order: old.order)
       new.source = old.source
       new.id = old.id
       calculations[index] = new

@@ -52,9 +52,11 @@ public struct Calculation: Hashable, Sendable {
   ///
   /// Only `=` finishes one, and only when it did something and the strip holds at least one
   /// operator (two rows): `5 + =` (a dropped `+`) and `=` right after a result add nothing.
+  /// It keeps the order it was typed in.
   public init?(finishing key: Key, before: Calculator, after: Calculator) {
     guard key == .equals, after.historyCount >= 2, after != before else { return nil }
     self.init(rows: after.history, result: after.display)
+    order = after.order
   }
 
   /// The rows the strip shows for it: its rows, then `= result`.
@@ -72,8 +74,8 @@ public struct Calculation: Hashable, Sendable {
     index >= 0 && index < rows.count && !(index == 0 && source != nil)
   }
 
-  /// The calculation on one line, as `circlecalc --history` prints it:
-  /// `"1,200 × 1.08 + 49.9 = 1,345.9"`.
+  /// The calculation on one line, as `circlecalc --history` prints it and as it was typed:
+  /// `"1,200 × 1.08 + 49.9 = 1,345.9"`, `"2 (1 + 1) = 4"` (an implied ×).
   public var line: String { (rows + ["= " + result]).joined(separator: " ") }
 
   /// The number of a strip row, without its operator and parentheses: `"× (3"` → `"3"`,

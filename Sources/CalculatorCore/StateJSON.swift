@@ -52,7 +52,7 @@ public enum JSONValue: Sendable {
 
 extension Calculator {
   /// The `--state` object (docs/SPEC.md section 4.3):
-  /// `{"display":"3","history":["12"],"operator":"+","clearKey":"C"}`.
+  /// `{"display":"3","history":["12"],"operator":"+","clearKey":"C","order":"left"}`.
   ///
   /// With the scientific keys (the scientific mode, or any of its keys pressed) it also has
   /// `memory` (formatted like a result, or null), `angle` (`"deg"` or `"rad"`) and `openParens`.
@@ -60,6 +60,7 @@ extension Calculator {
     var fields: [(String, JSONValue)] = [
       ("display", .string(display)), ("history", .array(history.map(JSONValue.string))),
       ("operator", .string(pendingOperation?.symbol)), ("clearKey", .string(clearLabel.rawValue)),
+      ("order", .string(order.rawValue)),
     ]
     if scientific {
       fields += [

@@ -52,8 +52,12 @@ public struct Frame: Equatable, Sendable {
     } else {
       face = KeypadFace(calculator, showsSecond: showsSecond)
     }
+    // In Math Order the display shows the calculation being typed, and the strip the earlier
+    // ones only, the one `=` just finished included (docs/SPEC.md section 12).
+    let isMath = calculator.order == .math
     self.tape = TapeView(
-      rows: calculator.history, past: tape, hidesNewest: tape.isNewestShown(by: calculator))
+      rows: isMath ? [] : calculator.history, past: tape,
+      hidesNewest: !isMath && tape.isNewestShown(by: calculator))
   }
 
   /// Window width in pixels.

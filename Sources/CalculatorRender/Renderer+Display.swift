@@ -81,12 +81,30 @@ extension Renderer {
       return (full, size)
     }
     var previous = full
-    for length in stride(from: full.count - 1, through: 1, by: -1) {
-      let candidate = display.shortened(toLength: length)
-      guard candidate != previous else { continue }
-      previous = candidate
-      if let size = size(fitting: candidate) {
-        return (candidate, size)
+    if display.isShortenedFromTheEnd {
+      // Each form one character longer is at least as wide: the longest that fits, by halves,
+      // so a 10,000-character expression is measured a few times, not 10,000 times
+      // (docs/SPEC.md section 12).
+      var fitting = 0  // a length that fits, 0 for none yet
+      var tooLong = full.count
+      while tooLong - fitting > 1 {
+        let middle = (fitting + tooLong) / 2
+        if size(fitting: display.shortened(toLength: middle)) != nil {
+          fitting = middle
+        } else {
+          tooLong = middle
+        }
+      }
+      previous = display.shortened(toLength: max(fitting, 1))
+      if fitting > 0, let size = size(fitting: previous) { return (previous, size) }
+    } else {
+      for length in stride(from: full.count - 1, through: 1, by: -1) {
+        let candidate = display.shortened(toLength: length)
+        guard candidate != previous else { continue }
+        previous = candidate
+        if let size = size(fitting: candidate) {
+          return (candidate, size)
+        }
       }
     }
     // Nothing fits at the minimum (a display a few pixels wide): shrink the shortest form further.

@@ -87,11 +87,11 @@ struct ParenthesisRulesTests {
   }
 
   @Test(
-    "( only where a new number may start; ) only with a group open",
+    "( where a number may start, or after a number or ) as an implied ×; ) with a group open",
     arguments: [
-      ("5(", "5", 0), ("5)", "5", 0), ("5)+1=", "6", 0), (")", "0", 0), ("1.5(", "1.5", 0),
-      ("(2+3)4", "5", 0), ("(2+3).", "5", 0), ("(2+3)(", "5", 0), ("(2+3))", "5", 0),
-      ("(2+3)4+1=", "6", 0), ("2+3=(", "0", 1), ("5[sqrt](", "0", 1), ("2+9%(", "0", 1),
+      ("5(", "0", 1), ("5)", "5", 0), ("5)+1=", "6", 0), (")", "0", 0), ("1.5(", "0", 1),
+      ("(2+3)4", "4", 0), ("(2+3).", "0.", 0), ("(2+3)(", "0", 1), ("(2+3))", "5", 0),
+      ("(2+3)4+1=", "21", 0), ("2+3=(", "0", 1), ("5[sqrt](", "0", 1), ("2+9%(", "0", 1),
       ("2+3)=", "5", 0),
     ] as [(String, String, Int)])
   func whereAccepted(keys: String, display: String, openParens: Int) {
@@ -160,7 +160,9 @@ struct MemoryRulesTests {
     #expect(calculator("12[m+]").clearLabel == .clearEntry)
     #expect(calculator("2+3=[mr]").history == [])
     #expect(calculator("2+[mr]").pendingOperation == .add)
-    #expect(calculator("(2+3)[m+]4").display == "5")
+    // After `)` m+ leaves the group's value, and a number multiplies it (docs/SPEC.md section 12).
+    #expect(calculator("(2+3)[m+]4").display == "4")
+    #expect(calculator("(2+3)[m+]4=").display == "20")
   }
 }
 

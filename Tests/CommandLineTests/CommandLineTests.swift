@@ -33,11 +33,12 @@ struct CommandLineTests {
     #expect(run.status == 0)
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["display", "history", "operator", "clearKey"])
+    #expect(Set(object.keys) == ["display", "history", "operator", "clearKey", "order"])
     #expect(object["display"] as? String == "3")
     #expect(object["history"] as? [String] == ["12"])
     #expect(object["operator"] as? String == "+")
     #expect(object["clearKey"] as? String == "C")
+    #expect(object["order"] as? String == "left")
     #expect(run.stdout.hasSuffix("}\n"))
   }
 
@@ -89,7 +90,9 @@ struct CommandLineTests {
       JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys)
-        == ["display", "history", "operator", "clearKey", "memory", "angle", "openParens"])
+        == [
+          "display", "history", "operator", "clearKey", "order", "memory", "angle", "openParens",
+        ])
     #expect(object["display"] as? String == display)
     #expect(object["operator"] as? String == operation)
     #expect(object["memory"] as? String == memory)

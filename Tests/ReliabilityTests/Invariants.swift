@@ -23,9 +23,11 @@ enum Invariants {
     if calculator.clearLabel == .allClear && (shown != "0" || calculator.isTyping) {
       broken.append("AC shown over \(shown)")
     }
-    for (index, row) in calculator.history.enumerated() {
+    let history = calculator.history
+    for (index, row) in history.enumerated() {
       var number = Substring(row)
-      if index > 0, !row.hasPrefix("(") {
+      // docs/SPEC.md section 12: an implied × has no glyph, before `(` or after `)`.
+      if index > 0, !row.hasPrefix("("), !history[index - 1].hasSuffix(")") || row.contains(" ") {
         let glyphs = ["+", "−", "×", "÷", "^", "yˣ", "ʸ√", "logᵧ", "E"]
         guard let space = row.firstIndex(of: " "), glyphs.contains(String(row[..<space])) else {
           broken.append("history row \(row)")
