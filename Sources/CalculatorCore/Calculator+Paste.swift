@@ -1,11 +1,34 @@
-// Numbers that come from outside the keys: a paste, or a row of the strip clicked.
+// Text that comes from outside the keys: a paste (docs/SPEC.md section 12), or a row of the strip
+// clicked.
 extension Calculator {
-  /// Takes pasted text as the current entry, as if typed.
+  /// Types a pasted expression as keys, in the calculator's order (docs/SPEC.md section 12):
+  /// `1,200 × 1.08 + 49.9 = 1,345.9` types `1200 × 1.08 + 49.9` (what follows `=` is ignored),
+  /// `2×−3` has a negative operand, `2(1+1)` an implied ×, `$12.50` is 12.50.
   ///
-  /// More than 20 significant digits round half-up. Returns false, changing nothing, unless the
-  /// text is one number (see `NumberFormat.parse(_:)`) within the calculator's range and a new
-  /// number may start (not right after `)`).
-  public mutating func paste(_ text: String) -> Bool {
+  /// The first number replaces the entry being typed, as a paste of one number always has;
+  /// after `)` it multiplies. `^` only where the keypad has xʸ (`scientific`). Throws the
+  /// reason, changing nothing, for anything the keys cannot type, unbalanced parentheses, an
+  /// empty text or one over 10,000 characters.
+  public mutating func paste(_ text: String, scientific: Bool = true) throws(PasteRefusal) {
+    let expression = try PastedExpression(
+      text, scientific: scientific, openGroups: openParentheses)
+    for step in expression.steps {
+      switch step {
+      case .number(let number):
+        if isGroupValue { multiplyImplicitly() }
+        startEntry()
+        entry = number
+      case .key(let key): press(key)
+      case .implied: multiplyImplicitly()
+      }
+    }
+  }
+
+  /// Takes text that is one number (`NumberFormat.parse(_:)`) as the entry, as if typed.
+  ///
+  /// More than 20 significant digits round half-up. Returns false, changing nothing, for
+  /// anything else, a number out of range, or right after `)`.
+  mutating func enterNumber(_ text: String) -> Bool {
     guard !isGroupValue, let written = NumberFormat.scan(text) else { return false }
     let rounded = written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits)
     guard let number = DecimalNumber(rounded) else { return false }

@@ -64,12 +64,12 @@ public struct Document: Undoable {
     continued = nil
   }
 
-  /// Takes pasted text as the calculator's entry (`Calculator.paste(_:)`).
-  public mutating func paste(_ text: String) -> Bool {
+  /// Types a pasted expression into the calculator (`Calculator.paste(_:scientific:)`), one
+  /// change for undo; throws the reason, changing nothing, when it is refused.
+  public mutating func paste(_ text: String, scientific: Bool = true) throws(PasteRefusal) {
     let before = calculator
-    guard calculator.paste(text) else { return false }
+    try calculator.paste(text, scientific: scientific)
     track(nil, from: before)
-    return true
   }
 
   /// Puts a number of the strip or the tape in the display as a result

@@ -15,7 +15,7 @@ public struct OperandEdit: Equatable, Sendable {
 
   /// An edit of the number a row shows: `"1,200"`, `"NaN"`.
   public init(number: String) {
-    if !entry.paste(number) { entry.show(Calculator.value(typed: number)) }
+    if !entry.enterNumber(number) { entry.show(Calculator.value(typed: number)) }
   }
 
   /// The number as the row shows it while it is edited: `"1,200"`, `"50."`, `"0"`.
@@ -30,7 +30,7 @@ public struct OperandEdit: Equatable, Sendable {
   /// nothing, unless the text is one number in range.
   public mutating func paste(_ text: String) -> Bool {
     var pasted = Calculator()
-    guard pasted.paste(text) else { return false }
+    guard pasted.enterNumber(text) else { return false }
     entry = pasted
     return true
   }

@@ -703,7 +703,7 @@ extension WindowState {
       scrollToCursor()  // a longer number may wrap the side panel's line
       return true
     }
-    guard document.paste(text) else { return false }
+    guard (try? document.paste(text, scientific: mode == .scientific)) != nil else { return false }
     endSelection()
     historyOffset = 0
     return true

@@ -54,7 +54,7 @@ import Testing
 
   @Test func pastesAndRecallsOnAResultStartAfresh() {
     var pasted = TestSupport.document(after: "2*3=+")
-    let isPasted = pasted.paste("4")
+    let isPasted = (try? pasted.paste("4")) != nil
     #expect(isPasted)
     pasted.press(.equals)
     #expect(Self.sources(pasted.tape) == [nil, 0])
@@ -73,7 +73,7 @@ import Testing
   static func act(on document: inout Document, using random: inout TestSupport.SeededGenerator) {
     let keys = Key.allCases.filter { $0 != .constant(.random) }
     switch Int.random(in: 0..<40, using: &random) {
-    case 0: _ = document.paste(["42", "-1.5", "x", "1e30"].randomElement(using: &random) ?? "")
+    case 0: try? document.paste(["42", "-1.5", "x", "1e30"].randomElement(using: &random) ?? "")
     case 1: _ = document.recall(["7", "NaN", "0.25"].randomElement(using: &random) ?? "")
     case 2: document.clearHistory()
     case 3, 4:
