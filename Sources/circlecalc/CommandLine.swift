@@ -28,9 +28,10 @@ enum Command: Equatable {
   case benchmarkCore(count: Int)
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
+  case benchmarkPaste(count: Int)
   case run(
     keys: Keys, mode: Mode?, output: Output, size: PixelSize?, dpi: Int?,
-    units: String? = nil)
+    units: String? = nil, order: Order? = nil)
 
   /// The `--keys`, read in the token language of the mode: Tip & Split has its own.
   enum Keys: Equatable {
@@ -39,8 +40,8 @@ enum Command: Equatable {
   }
 
   static let usage = """
-    usage: circlecalc [--mode MODE] [--keys SEQ] [--print | --state | --render FILE.png] \
-    [--size WxH] [--dpi N] [--units 'FROM to TO']
+    usage: circlecalc [--mode MODE] [--order ORDER] [--keys SEQ] \
+    [--print | --state | --render FILE.png] [--size WxH] [--dpi N] [--units 'FROM to TO']
            circlecalc --history | --convert 'VALUE FROM to TO' | --list-units \
     | --update-rates [URL]
     """
@@ -56,9 +57,13 @@ enum Command: Equatable {
       --mode MODE        basic, scientific or tip (Tip & Split): the keypad (default: basic
                          headless, the last one used in the window); tip has its own tokens:
     \(tipTokenHelp)
+      --order ORDER      left (Left to Right: 2+3*4= is 20) or math (Math Order: 14, the
+                         display shows the expression) (default: left headless, the last one
+                         used in the window)
       --print            print the display as shown (tip: the per-person amount), then exit
-      --state            print the state as JSON: display, history, operator, clearKey; in tip
-                         mode mode, bill, tipPercent, people, tip, total, perPerson, active
+      --state            print the state as JSON: display, history, operator, clearKey, order;
+                         in tip mode mode, bill, tipPercent, people, tip, total, perPerson,
+                         active
       --render FILE.png  write the window as it would look to a PNG file, then exit
       --size WxH         window size for --render or the window (default 360x640)
       --dpi N            the screen's dpi (default 96 headless, Xft.dpi for the window): the
@@ -81,9 +86,11 @@ enum Command: Equatable {
       --bench-core N     press N random keys and print the core's keys per second
       --bench-functions N  time every function and operation over N hard operands
       --bench-history N  write and read a full history tape N times, print the times
+      --bench-paste N    paste a 10,000-character expression N times, print the times
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
+      circlecalc --order math --keys '2+3*4=' --print   # 14
       circlecalc --keys '12+3' --state
       circlecalc --keys '1/7=' --render out.png --size 393x852
       circlecalc --mode tip --keys '84.5[t18][p+][p+]' --print   # 33.24
@@ -120,6 +127,7 @@ enum Command: Equatable {
   static func parse(_ arguments: [String]) throws(CommandLineError) -> Command {
     var sequences: [String] = []
     var mode: Mode?
+    var order: Order?
     var output: Output?
     var size: PixelSize?
     var dpi: Int?
@@ -188,6 +196,14 @@ enum Command: Equatable {
               + Mode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         mode = chosen
+      case "--order":
+        let name = try value(for: option)
+        guard let chosen = Order(rawValue: name) else {
+          throw CommandLineError(
+            "unknown order \(quoted(name)) for --order: expected "
+              + Order.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        order = chosen
       case "--print": try setOutput(.print, option)
       case "--state": try setOutput(.state, option)
       case "--render": try setOutput(.render(path: try value(for: option)), option)
@@ -200,7 +216,8 @@ enum Command: Equatable {
           throw CommandLineError("invalid --dpi \(quoted(text)): expected 48 to 480")
         }
         dpi = number
-      case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history":
+      case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history",
+        "--bench-paste":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
@@ -224,8 +241,8 @@ enum Command: Equatable {
       }
     }
     if let standalone {
-      guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
-        informational == nil, units == nil
+      guard sequences.isEmpty, mode == nil, order == nil, output == nil, size == nil,
+        benchmark == nil, informational == nil, units == nil
       else {
         throw CommandLineError("\(standalone.option) cannot be combined with other options")
       }
@@ -239,6 +256,7 @@ enum Command: Equatable {
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
       case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
+      case "--bench-paste": return .benchmarkPaste(count: benchmark.count)
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }
@@ -251,8 +269,13 @@ enum Command: Equatable {
       }
       if mode == .tip { throw CommandLineError("--units needs --mode basic or scientific") }
     }
+    // docs/SPEC.md section 12: the order belongs to the calculator's keypads.
+    if order != nil, mode == .tip {
+      throw CommandLineError("--order needs --mode basic or scientific")
+    }
     return .run(
-      keys: keys, mode: mode, output: output ?? .window, size: size, dpi: dpi, units: units)
+      keys: keys, mode: mode, output: output ?? .window, size: size, dpi: dpi, units: units,
+      order: order)
   }
 
   /// `"360x640"` → (360, 640); sides from 1 to `Layout.maximumRequestedSide`.

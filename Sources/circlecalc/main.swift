@@ -47,14 +47,18 @@ func run() -> Int32 {
   case .benchmarkHistory(let count):
     Benchmark.history(count)
     return 0
-  case .run(let keys, let mode, let output, let size, let dpi, let unitsText):
+  case .benchmarkPaste(let count):
+    Benchmark.paste(count)
+    return 0
+  case .run(let keys, let mode, let output, let size, let dpi, let unitsText, let order):
     var units: ConvertUnits?
     if let unitsText {
       guard let chosen = convertUnits(unitsText) else { return 2 }
       units = chosen
     }
-    // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file.
-    var document = Document()
+    // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file. The
+    // order as given, else Left to Right: a headless run reads no saved state (section 12).
+    var document = Document(calculator: Calculator(order: order ?? .leftToRight))
     var split = TipCalculator()
     switch keys {
     case .calculator(let keys): for key in keys { document.press(key) }
