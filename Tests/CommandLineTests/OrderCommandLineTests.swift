@@ -70,7 +70,7 @@ struct OrderCommandLineTests {
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 2)
-    #expect(lines.first?.hasPrefix("paste 10000 characters, left: median ") == true)
-    #expect(lines.last?.hasPrefix("paste 10000 characters, math: median ") == true)
+    #expect(lines.first?.hasPrefix("paste 10000 characters, left: min ") == true)
+    #expect(lines.last?.hasPrefix("paste 10000 characters, math: min ") == true)
   }
 }
