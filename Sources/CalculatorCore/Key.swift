@@ -5,7 +5,8 @@
 public enum Key: Hashable, Sendable {
   /// `0`–`9`.
   case digit(Digit)
-  /// A binary operator: `+ − × ÷ xʸ yˣ ʸ√x logᵧ EE`, all strictly left to right.
+  /// A binary operator: `+ − × ÷ xʸ yˣ ʸ√x logᵧ EE`, applied in the calculator's order
+  /// (docs/SPEC.md section 12).
   case operation(Operation)
   /// A unary function of the number shown: `x² √x sin …`.
   case function(Function)
@@ -100,7 +101,7 @@ public enum Parenthesis: CaseIterable, Sendable {
 public enum Edit: CaseIterable, Sendable {
   /// `.`.
   case point
-  /// `=`: closes every group and evaluates strictly left to right.
+  /// `=`: closes every group and evaluates in the calculator's order.
   case equals
   /// AC.
   case allClear

@@ -4,7 +4,7 @@
 /// the plain form and read by the one number parser (`NumberFormat.scan`, docs/SPEC.md section
 /// 2.7), so another form is one more value of this type.
 ///
-///     NumberForm.plain.plainText(of: "1,234.5")  // "1,234.5"
+///     NumberForm.plain.plainText(of: "1,234.5".unicodeScalars)  // "1,234.5"
 public struct NumberForm: Equatable, Sendable {
   /// The mark between the integer and the fraction: `.` in the plain form.
   public var decimalMark: Unicode.Scalar
