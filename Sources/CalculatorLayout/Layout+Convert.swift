@@ -24,9 +24,9 @@ public enum ConvertControl: Hashable, Sendable {
 /// line between the two numbers, the rates' date at the left of the last line.
 ///
 ///                                         36      display        96
-///     (↑↓)                             [ km ]     units of from  36
+///     (↑↓)                             [ km ]     units of from  36 (≥ 32 px)
 ///                      22.369362920544022906      converted      72
-///     Rates of 2026-11-27 (ECB)        [ mi ]     units of to    36
+///     Rates of 2026-11-27 (ECB)        [ mi ]     units of to    36 (≥ 32 px)
 public struct ConvertLayout: Equatable, Sendable {
   /// The line under the display holding its unit's button and the swap key.
   public let fromLine: Rect
@@ -44,6 +44,8 @@ public struct ConvertLayout: Equatable, Sendable {
   public let unitFontSize: Double
   /// The buttons' height; each is as wide as its symbol needs (`unitButton(_:holding:)`).
   let buttonHeight: Double
+  /// The least font size: text shrunk to fit shrinks no further.
+  public let leastTextSize: Double
 
   /// Reference proportions at width 393 (docs/SPEC.md section 10.4).
   enum Reference {
@@ -51,32 +53,49 @@ public struct ConvertLayout: Equatable, Sendable {
     static let convertedHeight = 72.0
     static let convertedFont = 56.0  // 0.7 of the display's
     static let captionFont = 15.0
-    /// The height the lines add below the display.
-    static let height = 2 * unitLineHeight + convertedHeight
     static let buttonHeight = 28.0
     static let unitFont = 17.0
     /// The least button width: a one-letter symbol still has a button to click.
     static let buttonMinimumWidth = 56.0
     static let swapDiameter = 30.0
+    /// A unit line's least height, in least hit targets: the swap key, a pixel of antialiased
+    /// edge each side, and a pixel clear above and below it.
+    static let leastLineHeight = 32.0 / 28.0
+  }
+
+  /// The lines' heights top to bottom, each a reference height and a floor in window pixels at
+  /// `scale`: the unit lines hold a least hit target, the converted value a number at the least
+  /// text size.
+  static func heights(scale: Double) -> [(reference: Double, floor: Double)] {
+    let line = (Reference.unitLineHeight, Reference.leastLineHeight * Layout.minimumCircle * scale)
+    let converted = (
+      Reference.convertedHeight,
+      Layout.minimumTextSize * scale * Reference.convertedHeight / Reference.convertedFont
+    )
+    return [line, converted, line]
   }
 
   /// The lines for a column from `left` to `right` (inside its padding), under `display`, at
-  /// `unit` pixels a reference pixel; the swap key `swapDiameter` whole pixels across.
-  init(left: Double, right: Double, display: Rect, unit u: Double, swapDiameter: Double) {
-    fromLine = Rect(
-      x: left, y: display.maxY, width: right - left, height: Reference.unitLineHeight * u)
+  /// `unit` pixels a reference pixel; text and controls never under their least sizes at
+  /// `scale` (docs/SPEC.md section 3.2).
+  init(left: Double, right: Double, display: Rect, unit u: Double, scale: Double) {
+    let heights = ConvertLayout.heights(scale: scale).map { max($0.reference * u, $0.floor) }
+    let target = Layout.minimumCircle * scale
+    let least = Layout.minimumTextSize * scale
+    fromLine = Rect(x: left, y: display.maxY, width: right - left, height: heights[0])
     convertedRect = Rect(
-      x: display.minX, y: fromLine.maxY, width: display.width,
-      height: Reference.convertedHeight * u)
-    toLine = Rect(
-      x: left, y: convertedRect.maxY, width: right - left, height: Reference.unitLineHeight * u)
+      x: display.minX, y: fromLine.maxY, width: display.width, height: heights[1])
+    toLine = Rect(x: left, y: convertedRect.maxY, width: right - left, height: heights[2])
+    let swapDiameter = max(
+      (Reference.swapDiameter * u).rounded(.down), Layout.leastDiameter(scale: scale))
     swap = Circle(
       center: Point(x: left + swapDiameter / 2, y: fromLine.minY + fromLine.height / 2),
       radius: swapDiameter / 2)
-    convertedFontSize = Reference.convertedFont * u
-    captionFontSize = Reference.captionFont * u
-    unitFontSize = Reference.unitFont * u
-    buttonHeight = Reference.buttonHeight * u
+    convertedFontSize = max(Reference.convertedFont * u, least)
+    captionFontSize = max(Reference.captionFont * u, least)
+    unitFontSize = max(Reference.unitFont * u, least)
+    buttonHeight = max(Reference.buttonHeight * u, target)
+    leastTextSize = least
   }
 
   /// Everything the lines draw: the buttons, the swap key, the converted value and the

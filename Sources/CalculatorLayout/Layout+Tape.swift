@@ -38,11 +38,15 @@ extension Layout {
   /// A past row's height and font, as a part of the current row's.
   static let pastRowScale = 2.0 / 3.0
 
-  /// The height of a past calculation's row.
-  public var pastHistoryRowHeight: Double { historyRowHeight * Layout.pastRowScale }
+  /// The height of a past calculation's row: its font's, in the current rows' proportion.
+  public var pastHistoryRowHeight: Double {
+    rowHeight(Reference.historyRowHeight * Layout.pastRowScale)
+  }
 
-  /// The font size of a past calculation's row.
-  public var pastHistoryFontSize: Double { historyFontSize * Layout.pastRowScale }
+  /// The font size of a past calculation's row, never under the least text size.
+  public var pastHistoryFontSize: Double {
+    textSize(Reference.historyFont * Layout.pastRowScale)
+  }
 
   /// Whether the strip shows past calculations above the current one (not in a wide window).
   public var stripShowsPast: Bool { arrangement != .wide }
@@ -158,11 +162,11 @@ public struct TapePanelLine: Equatable, Sendable {
 /// The layout has no fonts: it wraps by `estimatedWidth`, which errs wide, and the renderer
 /// shrinks the rare line that still does not fit.
 extension Layout {
-  /// The panel's font size.
-  public var tapeFontSize: Double { 22 * unit }
+  /// The panel's font size, never under the least text size.
+  public var tapeFontSize: Double { textSize(22) }
 
-  /// The height of one panel line.
-  public var tapeLineHeight: Double { 30 * unit }
+  /// The height of one panel line: 30 for a font of 22.
+  public var tapeLineHeight: Double { tapeFontSize * 30 / 22 }
 
   /// Where the panel's lines go: the panel less a gap before its right edge, where a thin line
   /// parts it from the keypad column.

@@ -8,10 +8,11 @@ import CalculatorCore
 /// Proportions are given in reference pixels of the 393-wide design (docs/SPEC.md section 3)
 /// and scaled by `unit`. The window's shape picks the arrangement (`Arrangement`) that gives
 /// the largest circles: a portrait stack (tape, display, keypad), a landscape keypad across the
-/// width, or, when the window is much wider than the keypad needs at its height, the keypad
-/// column at the right with a side tape panel beside it. A window twice as large at 192 dpi is
-/// the same layout twice as large; the dpi only decides whether a portrait window's scientific
-/// keys can stack with circles of at least 28 px (at 96 dpi).
+/// width, or, when a landscape window is wider than the keypad needs at its height, the keypad
+/// column at the right with a side tape panel beside it. Circles grow up to the size they have
+/// in the default window; beyond it the tape takes the room. Text and hit targets keep their
+/// least sizes in window pixels at any unit. A window twice as large at 192 dpi is the same
+/// layout twice as large.
 ///
 ///     top 12 · tape strip ≥ 2 or 4 rows (36) · display 96 · gap 20 · keypad · bottom 30
 public struct Layout: Equatable, Sendable {
@@ -53,12 +54,15 @@ public struct Layout: Equatable, Sendable {
   public let historyRect: Rect
   /// The side tape panel of a wide window; empty otherwise.
   public let tapePanel: Rect
-  /// The height of one row of the current calculation in the strip.
-  public var historyRowHeight: Double { Reference.historyRowHeight * unit }
+  /// The height of one row of the current calculation in the strip: its font's, in the
+  /// reference proportion 36 to 28.
+  public var historyRowHeight: Double { rowHeight(Reference.historyRowHeight) }
   /// The display font size before shrinking to fit.
-  public var displayFontSize: Double { Reference.displayFont * unit }
+  public var displayFontSize: Double { textSize(Reference.displayFont) }
   /// The font size of the current calculation's rows in the strip.
-  public var historyFontSize: Double { Reference.historyFont * unit }
+  public var historyFontSize: Double { textSize(Reference.historyFont) }
+  /// The least font size of any text, in window pixels: `minimumTextSize` scaled by the dpi.
+  public var leastTextSize: Double { Layout.minimumTextSize * scale }
   /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
   ///
   /// Its display is the per-person row and it has no tape.
@@ -96,6 +100,9 @@ public struct Layout: Equatable, Sendable {
     static let landscapeStripRows = 2
     /// The least width of a side tape panel, to the keypad column's padding.
     static let panelMinimumWidth = 200.0
+    /// And its least width in least text sizes, so that a row of twenty digits with its sign,
+    /// point and exponent fits at the least text size.
+    static let panelLeastWidth = 20.0
     /// Everything above and below the keypad but the strip's rows: 12 + 96 + 20 above, 30
     /// below.
     static let chrome = topMargin + displayHeight + displayGap + bottomMargin
@@ -105,21 +112,37 @@ public struct Layout: Equatable, Sendable {
   /// a portrait window).
   public static let defaultSize = PixelSize(width: 360, height: 640)
 
-  /// The least circle diameter, at 96 dpi (docs/SPEC.md section 3): a mode's minimum window
-  /// size keeps every circle at least this large in every arrangement the size allows.
+  /// The least circle, and the least hit target, at 96 dpi (docs/SPEC.md section 3.2): a
+  /// mode's minimum window size keeps every circle's solid fill at least this far across in
+  /// every arrangement the size allows, and every other control (the Convert lines' swap key
+  /// and unit buttons, the Tip & Split fields, the lines of the menu and of the unit picker)
+  /// at least this tall.
   public static let minimumCircle = 28.0
+
+  /// The least font size of any text at 96 dpi (docs/SPEC.md section 3.2): sizes scaled by the
+  /// unit stop here, and text shrunk to fit shrinks no further.
+  public static let minimumTextSize = 9.0
+
+  /// The least diameter of a drawn circle at `scale`: the least circle, whole pixels, and a
+  /// pixel each side for its antialiased edge, which is not the fill's colour.
+  public static func leastDiameter(scale: Double) -> Double {
+    (minimumCircle * scale).rounded(.up) + 2
+  }
 
   /// A mode's minimum window size at 96 dpi (WM_NORMAL_HINTS, and the floor of a restored size).
   ///
-  /// The smallest whose circles are all at least `minimumCircle`, in the best arrangement. Any
-  /// larger window's are too, as circles never shrink when a window grows. The Convert lines
-  /// need no more: they take the strip's third row and the circles stay as large (docs/SPEC.md
-  /// section 10.4).
+  /// The smallest that keeps, in the best arrangement and with or without the Convert lines
+  /// (docs/SPEC.md sections 3.2 and 10.4), every circle's solid fill at least `minimumCircle`
+  /// across and its label at least `minimumTextSize`, and every other hit target at least
+  /// `minimumCircle` tall: the scientific keys' labels need circles of 30 px, the Convert
+  /// lines' buttons 32 px lines, the Tip & Split fields (50 reference pixels tall) a unit of
+  /// 0.56, its keypad five circles wide. Any larger window keeps
+  /// them too, as nothing shrinks when a window grows.
   public static func minimumSize(for mode: Mode) -> PixelSize {
     switch mode {
-    case .basic: PixelSize(width: 200, height: 320)
-    case .scientific: PixelSize(width: 340, height: 320)
-    case .tip: PixelSize(width: 220, height: 400)
+    case .basic: PixelSize(width: 200, height: 350)
+    case .scientific: PixelSize(width: 360, height: 350)
+    case .tip: PixelSize(width: 272, height: 500)
     }
   }
 
@@ -186,8 +209,25 @@ public struct Layout: Equatable, Sendable {
   public var digitLabelFontSize: Double { diameter * KeyLabelSizes.digit }
 
   /// The display font size never goes below this: 24% of the base size, the least that shows
-  /// every display whole from the default width up (docs/SPEC.md section 3).
-  public var minimumDisplayFontSize: Double { displayFontSize * Reference.minimumDisplayScale }
+  /// every display whole from the default width up (docs/SPEC.md section 3), and never below
+  /// the least text size.
+  public var minimumDisplayFontSize: Double {
+    Layout.leastFontSize(base: displayFontSize, least: leastTextSize)
+  }
+
+  /// The height of a strip row `reference` reference pixels tall: its font's, never under the
+  /// least text's, in the proportion 36 to 28; 0 for an empty layout.
+  func rowHeight(_ reference: Double) -> Double {
+    unit > 0
+      ? max(reference * unit, leastTextSize * Reference.historyRowHeight / Reference.historyFont)
+      : 0
+  }
+
+  /// A font size of `reference` reference pixels at this layout's unit, never under the least
+  /// text size; 0 for an empty layout.
+  func textSize(_ reference: Double) -> Double {
+    unit > 0 ? max(reference * unit, leastTextSize) : 0
+  }
 
   /// Every cell position in reading order: the blocks top to bottom, each row by row (the
   /// order of the focus ring and of a screen reader's list of keys).
@@ -234,18 +274,25 @@ public struct Layout: Equatable, Sendable {
   public func displayFontSize(fitting widthAtBaseSize: Double) -> Double? {
     guard !isEmpty else { return nil }
     return Layout.fontSize(
-      fitting: widthAtBaseSize, width: displayRect.width, base: displayFontSize)
+      fitting: widthAtBaseSize, width: displayRect.width, base: displayFontSize,
+      least: leastTextSize)
   }
 
   /// The font size for a number `widthAtBaseSize` wide at `base` in a box `width` wide: the
-  /// base when it fits, smaller down to 24% of it, nil when even that is too wide (the
-  /// display's rule, which the converted value follows too).
-  public static func fontSize(fitting widthAtBaseSize: Double, width: Double, base: Double)
-    -> Double?
-  {
+  /// base when it fits, smaller down to 24% of it but not under `least` (the least text size),
+  /// nil when even that is too wide (the display's rule, which the converted value follows
+  /// too).
+  public static func fontSize(
+    fitting widthAtBaseSize: Double, width: Double, base: Double, least: Double = 0
+  ) -> Double? {
     guard widthAtBaseSize > width else { return base }
     let size = base * width / widthAtBaseSize
-    return size >= base * Reference.minimumDisplayScale ? size : nil
+    return size >= leastFontSize(base: base, least: least) ? size : nil
+  }
+
+  /// How far a number at `base` shrinks: to 24% of it, but not under `least`, nor over `base`.
+  static func leastFontSize(base: Double, least: Double) -> Double {
+    min(base, max(base * Reference.minimumDisplayScale, least))
   }
 }
 
@@ -264,6 +311,19 @@ struct KeypadBlock: Equatable, Sendable {
   var columnGap: Double
 }
 
+extension KeyCap {
+  /// Its label's font size as a part of its circle's diameter (`KeyLabelSizes`): the
+  /// scientific keys' and the Tip & Split presets' smallest.
+  public var labelSize: Double {
+    switch (action, style) {
+    case (_, .scientific), (.tip(.preset), _): KeyLabelSizes.scientific
+    case (_, .digit): KeyLabelSizes.digit
+    case (_, .function): KeyLabelSizes.symbol
+    case (_, .operator): KeyLabelSizes.operator
+    }
+  }
+}
+
 /// Label sizes as parts of their circle's diameter: the reference sizes 30, 34, 50 and 24 over
 /// the 79.25 diameter.
 public enum KeyLabelSizes {
@@ -278,4 +338,11 @@ public enum KeyLabelSizes {
   /// The scientific keys: smaller, as `log₁₀` and `sinh⁻¹` must fit (the iPhone's are about
   /// 0.3 of the diameter).
   public static let scientific = 24 / Layout.Reference.diameter
+  /// A label spans at most this part of its circle's diameter where 80% would bring it under
+  /// the least text size (docs/SPEC.md section 3.1): the chord at its capitals' height is still
+  /// wider.
+  public static let widthLimit = 0.9
+  /// The widest scientific label, `cosh⁻¹`, in font sizes of Inter Regular (its raised run at
+  /// 0.62 of the size): 2.97.
+  static let widestScientific = 3.0
 }

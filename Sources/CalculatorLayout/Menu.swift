@@ -83,7 +83,10 @@ extension Layout {
         $0 == .separator ? MenuLayout.Reference.separatorHeight : MenuLayout.Reference.rowHeight
       }
       .reduce(0, +) + 2 * MenuLayout.Reference.padding
-    var size = 0.6 * digitLabelFontSize
+    // Lines at least a least hit target tall (docs/SPEC.md section 3.2), as the window allows.
+    var size = max(
+      0.6 * digitLabelFontSize,
+      Layout.minimumCircle * scale / MenuLayout.Reference.rowHeight, leastTextSize)
     size = min(size, (Double(width) - 2 * margin) / MenuLayout.Reference.width)
     size = min(size, (Double(height) - 2 * margin) / heightInFonts)
     let panelWidth = MenuLayout.Reference.width * size

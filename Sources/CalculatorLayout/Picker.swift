@@ -12,6 +12,8 @@ public struct PickerLayout: Equatable, Sendable {
   public let rows: [Rect]
   /// The font size of every line.
   public let fontSize: Double
+  /// The least font size: a name shrunk to fit shrinks no further (docs/SPEC.md section 3.2).
+  public let leastTextSize: Double
 
   /// Proportions in units of the font size.
   enum Reference {
@@ -19,7 +21,8 @@ public struct PickerLayout: Equatable, Sendable {
     /// "CNY  Chinese yuan renminbi" with room to spare.
     static let width = 20.0
     static let padding = 0.4  // above the tabs and below the last row
-    /// The rows shown at once: the thirteen categories fit without scrolling.
+    /// The rows shown at once where the window holds them: the thirteen categories fit
+    /// without scrolling.
     static let rows = 13
   }
 
@@ -38,21 +41,30 @@ public struct PickerLayout: Equatable, Sendable {
 }
 
 extension Layout {
-  /// The unit picker's panel: its type as large as the mode menu's, smaller when the window
-  /// cannot hold the panel; nil for an empty layout.
+  /// The unit picker's panel: its type as large as the mode menu's, its lines at least a least
+  /// hit target tall (docs/SPEC.md section 3.2); narrower than its 20 font sizes, and with
+  /// fewer lines to scroll, when the window cannot hold the panel; nil for an empty layout.
   public var picker: PickerLayout? {
     guard !isEmpty else { return nil }
     typealias Reference = PickerLayout.Reference
     let margin = max(1, gap)
-    let lines = Double(Reference.rows + 2)  // the tabs, the filter, the rows
-    let heightInFonts = lines * Reference.rowHeight + 2 * Reference.padding
-    let size = min(
-      0.6 * digitLabelFontSize, (Double(width) - 2 * margin) / Reference.width,
-      (Double(height) - 2 * margin) / heightInFonts)
+    let room = (width: Double(width) - 2 * margin, height: Double(height) - 2 * margin)
+    let least = max(Layout.minimumCircle * scale / Reference.rowHeight, leastTextSize)
+    func heightInFonts(_ rows: Int) -> Double {
+      Double(rows + 2) * Reference.rowHeight + 2 * Reference.padding  // the tabs, the filter
+    }
+    let size = max(
+      least,
+      min(
+        0.6 * digitLabelFontSize, room.width / Reference.width,
+        room.height / heightInFonts(Reference.rows)))
+    let fitting = Int((room.height / size - 2 * Reference.padding) / Reference.rowHeight) - 2
+    let count = min(max(fitting, 1), Reference.rows)
+    let panelWidth = min(Reference.width * size, room.width)
+    let panelHeight = heightInFonts(count) * size
     let panel = Rect(
-      x: (Double(width) - Reference.width * size) / 2,
-      y: (Double(height) - heightInFonts * size) / 2, width: Reference.width * size,
-      height: heightInFonts * size)
+      x: (Double(width) - panelWidth) / 2, y: (Double(height) - panelHeight) / 2,
+      width: panelWidth, height: panelHeight)
     let rowHeight = Reference.rowHeight * size
     let top = panel.minY + Reference.padding * size
     let tabs = UnitSide.allCases.indices.map { index in
@@ -60,7 +72,7 @@ extension Layout {
         x: panel.minX + Double(index) * panel.width / 2, y: top, width: panel.width / 2,
         height: rowHeight)
     }
-    let rows = (0..<Reference.rows).map { index in
+    let rows = (0..<count).map { index in
       Rect(
         x: panel.minX, y: top + Double(index + 2) * rowHeight, width: panel.width,
         height: rowHeight)
@@ -68,6 +80,6 @@ extension Layout {
     return PickerLayout(
       panel: panel, tabs: tabs,
       filter: Rect(x: panel.minX, y: top + rowHeight, width: panel.width, height: rowHeight),
-      rows: rows, fontSize: size)
+      rows: rows, fontSize: size, leastTextSize: leastTextSize)
   }
 }

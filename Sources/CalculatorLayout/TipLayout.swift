@@ -29,6 +29,8 @@ public struct TipLayout: Equatable, Sendable {
   public let sharesFontSize: Double
   /// How far text stays inside a field's box, left and right; the rows' text lines up with it.
   public let inset: Double
+  /// The least font size (docs/SPEC.md section 3.2): text shrunk to fit shrinks no further.
+  public let leastTextSize: Double
 
   /// Reference proportions at unit 1.
   enum Reference {
@@ -57,7 +59,7 @@ public struct TipLayout: Equatable, Sendable {
   /// empty. Height beyond what the rows need goes evenly between them (and above
   /// and below them), so a tall or wide window's space is shared out rather than left in one
   /// blank block.
-  init(panel: Rect, unit: Double) {
+  init(panel: Rect, unit: Double, least: Double = 0) {
     self.panel = panel
     let split = panel.width >= (2 * Reference.besideWidth + Reference.besideGap) * unit
     // Side by side, the results keep the width they have beside a keypad (a label and a value
@@ -100,11 +102,12 @@ public struct TipLayout: Equatable, Sendable {
     totalRow = rects[4]
     perPersonRow = rects[5]
     sharesRow = rects[6]
-    fieldFontSize = Reference.fieldFont * unit
-    resultFontSize = Reference.resultFont * unit
-    perPersonFontSize = Reference.perPersonFont * unit
-    sharesFontSize = Reference.sharesFont * unit
+    fieldFontSize = max(Reference.fieldFont * unit, least)
+    resultFontSize = max(Reference.resultFont * unit, least)
+    perPersonFontSize = max(Reference.perPersonFont * unit, least)
+    sharesFontSize = max(Reference.sharesFont * unit, least)
     inset = Reference.inset * unit
+    leastTextSize = least
   }
 
   /// The box of a field.

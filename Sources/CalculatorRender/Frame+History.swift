@@ -68,10 +68,24 @@ extension Frame {
   /// them, accessibility lists them.
   public var shownHistoryRows: [ShownHistoryRow] { tape.stripRows(in: layout) }
 
-  /// The largest `tape.offset` this frame's strip scrolls to.
+  /// The largest `tape.offset` this frame's strip scrolls to: the first that shows the oldest
+  /// row, in ticks (just after `=` the first tick skips the calculation finished).
   public var maxHistoryOffset: Int {
-    layout.maxHistoryOffset(
-      rowCount: tape.rows.count, pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount))
+    let rows = layout.maxHistoryOffset(
+      rowCount: tape.stripRowCount,
+      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount))
+    return rows > 0 ? max(rows - tape.firstTickSkip, 1) : 0
+  }
+
+  /// The `tape.offset` nearest to `offset` that shows the row cursor's row in the strip;
+  /// `offset` without a selection, or in a wide window, whose strip holds no finished
+  /// calculation.
+  public func historyOffset(showingSelectionNear offset: Int) -> Int {
+    guard let selection = tape.selection else { return offset }
+    return layout.offset(
+      showing: selection.calculation, row: selection.row, rowCount: tape.stripRowCount,
+      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount),
+      near: min(offset, maxHistoryOffset))
   }
 
   /// The lines the side panel shows, top to bottom (none outside a wide window).
@@ -97,8 +111,8 @@ extension TapeView {
   func stripRows(in layout: Layout) -> [ShownHistoryRow] {
     let past = stripCalculations
     return layout.shownHistory(
-      rowCount: rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
-      offset: offset
+      rowCount: stripRowCount, pastRowCounts: past.lazy.map(\.shownRowCount),
+      offset: stripOffset(offset)
     ).map { row in
       let isSelected =
         selection.map { row.source == .past(calculation: $0.calculation, row: $0.row) }

@@ -90,7 +90,8 @@ public struct TapeView: Equatable, Sendable {
   /// The finished calculations, oldest first.
   public var past = HistoryTape()
   /// The current calculation is the newest finished one, just finished: the strip shows it
-  /// once, as the current calculation (the side panel lists it all the same).
+  /// once, as the current calculation at rest and as the newest finished one while a row is
+  /// selected (the side panel lists it all the same).
   public var hidesNewest = false
   /// Rows the strip is scrolled back from rest.
   public var offset = 0
@@ -113,6 +114,18 @@ public struct TapeView: Equatable, Sendable {
   public var stripCalculations: Slice<CalculationList> {
     past.calculations.dropLast(hidesNewest && selection == nil ? 1 : 0)
   }
+
+  /// How many of the current calculation's rows the strip shows: none while a row is selected
+  /// just after `=`, when the calculation finished shows with its `= result` row among the
+  /// finished ones (docs/SPEC.md section 8.2), once.
+  public var stripRowCount: Int { hidesNewest && selection != nil ? 0 : rows.count }
+
+  /// The rows a first wheel tick skips at once: just after `=`, the calculation finished but
+  /// one, so that the tick goes to the calculation before it (docs/SPEC.md section 3.4).
+  var firstTickSkip: Int { hidesNewest && selection == nil ? max(rows.count - 1, 0) : 0 }
+
+  /// The layout's offset (rows back from rest) for the tape's `offset` (wheel ticks back).
+  func stripOffset(_ offset: Int) -> Int { offset > 0 ? offset + firstTickSkip : 0 }
 }
 
 /// The Tip & Split screen as a frame shows it (docs/SPEC.md section 7).

@@ -10,7 +10,7 @@ extension Renderer {
       let symbol = side == .from ? units.from.symbol : units.to.symbol
       drawUnitButton(
         symbol, in: lines.unitButton(side, holding: symbol), size: lines.unitFontSize,
-        context: context)
+        least: lines.leastTextSize, context: context)
     }
     paintSprite(of: lines.swap, ringWidth: 0, color: Theme.unitButtonFill, in: context)
     context.setColor(Theme.unitButtonLabel)
@@ -22,8 +22,8 @@ extension Renderer {
       let button = lines.unitButton(.to, holding: units.to.symbol)
       context.setColor(Theme.captionText)
       showFitted(
-        caption, face: labelFace, size: lines.captionFontSize, left: line.minX.rounded(),
-        width: button.minX - line.minX - button.height / 2,
+        caption, face: labelFace, size: lines.captionFontSize, least: lines.leastTextSize,
+        left: line.minX.rounded(), width: button.minX - line.minX - button.height / 2,
         baseline: (line.minY + line.height / 2 + 0.36 * lines.captionFontSize).rounded(),
         context: context)
     }
@@ -33,7 +33,7 @@ extension Renderer {
   func drawConverted(_ converted: DisplayText, lines: ConvertLayout, in context: CairoContext) {
     let fit = fit(
       converted, in: lines.convertedRect, baseSize: lines.convertedFontSize,
-      showsIndicator: false, context: context)
+      least: lines.leastTextSize, showsIndicator: false, context: context)
     context.setColor(Theme.convertedText)
     context.setFont(displayFace, size: fit.size)
     context.showText(fit.text, x: fit.origin.x, y: fit.origin.y)
@@ -41,7 +41,7 @@ extension Renderer {
 
   /// A unit's button: a pill in whole pixels holding the symbol, centred, shrunk to fit.
   private func drawUnitButton(
-    _ symbol: String, in rect: Rect, size: Double, context: CairoContext
+    _ symbol: String, in rect: Rect, size: Double, least: Double, context: CairoContext
   ) {
     let pill = Rect(
       x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
@@ -51,22 +51,23 @@ extension Renderer {
     cairo_fill(context.pointer)
     context.setColor(Theme.unitButtonLabel)
     showCentered(
-      symbol, face: symbolFace, size: size,
+      symbol, face: symbolFace, size: size, least: least,
       in: Rect(
         x: pill.minX + pill.height / 3, y: pill.minY, width: pill.width - 2 * pill.height / 3,
         height: pill.height), context: context)
   }
 
   /// Draws `text` centred in `rect` across and on the middle of a `0` down, shrunk to the
-  /// rect's width.
+  /// rect's width but not under `least`.
   func showCentered(
-    _ text: String, face: FontFace, size: Double, in rect: Rect, context: CairoContext
+    _ text: String, face: FontFace, size: Double, least: Double = 0, in rect: Rect,
+    context: CairoContext
   ) {
     context.setFont(face, size: size)
     var ink = context.extents(text)
     var fitted = size
     if ink.width > rect.width {
-      fitted = size * rect.width / max(ink.width, 1) * 0.999
+      fitted = max(size * rect.width / max(ink.width, 1) * 0.999, min(least, size))
       context.setFont(face, size: fitted)
       ink = context.extents(text)
     }
@@ -107,9 +108,20 @@ extension Renderer {
     let filter = picker.filter
     context.setFont(labelFace, size: size)
     context.setColor(view.filter.isEmpty ? Theme.pickerPlaceholder : Theme.overlayTitle)
+    let filterLeft = (filter.minX + inset).rounded()
     context.showText(
-      view.filter.isEmpty ? PickerView.filterPlaceholder : view.filter + "▏",
-      x: (filter.minX + inset).rounded(), y: baseline(filter))
+      view.filter.isEmpty ? PickerView.filterPlaceholder : view.filter, x: filterLeft,
+      y: baseline(filter))
+    if !view.filter.isEmpty {
+      // The caret: a plain bar after the text, as tall as its capitals and figures.
+      let figures = context.extents("0")
+      let bar = max(1, (0.08 * size).rounded())
+      cairo_rectangle(
+        context.pointer, (filterLeft + context.extents(view.filter).advance + 0.1 * size).rounded(),
+        (baseline(filter) + figures.y - 0.1 * size).rounded(), bar,
+        (figures.height + 0.2 * size).rounded())
+      cairo_fill(context.pointer)
+    }
     context.setColor(Theme.menuSeparator)
     cairo_rectangle(
       context.pointer, (filter.minX + inset).rounded(), filter.maxY.rounded(.down),
@@ -155,7 +167,7 @@ extension Renderer {
     case .unit:
       context.setColor(Theme.pickerUnit)
       showFitted(
-        line.symbol, face: symbolFace, size: size, left: left,
+        line.symbol, face: symbolFace, size: size, least: picker.leastTextSize, left: left,
         width: picker.nameColumn - 0.4 * size, baseline: baseline, context: context)
       var nameRight = right
       if let detail = line.detail {
@@ -168,22 +180,30 @@ extension Renderer {
       }
       context.setColor(Theme.pickerName)
       showFitted(
-        line.text, face: labelFace, size: size, left: left + picker.nameColumn,
+        line.text, face: labelFace, size: size, least: picker.leastTextSize,
+        left: left + picker.nameColumn,
         width: nameRight - left - picker.nameColumn, baseline: baseline, context: context)
     }
   }
 
-  /// Draws `text` from `left`, shrunk to `width` when wider.
+  /// Draws `text` from `left`, shrunk to `width` when wider, but not under `least`: there, as
+  /// many of its characters as fit and `…`.
   func showFitted(
-    _ text: String, face: FontFace, size: Double, left: Double, width: Double,
+    _ text: String, face: FontFace, size: Double, least: Double, left: Double, width: Double,
     baseline: Double, context: CairoContext
   ) {
     context.setFont(face, size: size)
     let advance = context.extents(text).advance
-    if advance > width {
-      context.setFont(face, size: size * max(width, 1) / advance * 0.999)
+    guard advance > width else { return context.showText(text, x: left, y: baseline) }
+    let fitted = size * max(width, 1) / advance * 0.999
+    guard fitted < least, least < size else {
+      context.setFont(face, size: max(fitted, min(least, size)))
+      return context.showText(text, x: left, y: baseline)
     }
-    context.showText(text, x: left, y: baseline)
+    context.setFont(face, size: least)
+    var shown = Substring(text)
+    while !shown.isEmpty, context.extents(shown + "…").advance > width { shown.removeLast() }
+    context.showText(shown.isEmpty ? "" : shown + "…", x: left, y: baseline)
   }
 
   /// A thin bar at the list's right edge, when it holds more lines than show.

@@ -34,22 +34,27 @@ extension Renderer {
     let layout = frame.layout
     return fit(
       frame.display, in: layout.displayRect, baseSize: layout.displayFontSize,
-      showsIndicator: frame.showsRadians, context: context)
+      least: layout.leastTextSize, showsIndicator: frame.showsRadians, context: context)
   }
 
   /// A number's text, size and placement in `rect`, right-aligned on a baseline a fifth of
   /// `baseSize` above its bottom, as the display's: the display itself, and the converted value
-  /// of the Convert lines (docs/SPEC.md section 10.4); `showsIndicator` keeps room for `Rad`.
+  /// of the Convert lines (docs/SPEC.md section 10.4); never under `least` but where nothing
+  /// fits; `showsIndicator` keeps room for `Rad`.
   func fit(
-    _ display: DisplayText, in rect: Rect, baseSize: Double, showsIndicator: Bool,
-    context: CairoContext
+    _ display: DisplayText, in rect: Rect, baseSize: Double, least: Double,
+    showsIndicator: Bool, context: CairoContext
   ) -> DisplayFit {
     let key = DisplayFitKey(
-      display: display, rect: rect, baseSize: baseSize, showsIndicator: showsIndicator)
+      display: display, rect: rect, baseSize: baseSize, least: least,
+      showsIndicator: showsIndicator)
     if let cached = displayFits.first(where: { $0.key == key }) { return cached.fit }
-    let reserved = showsIndicator ? angleIndicatorRoom(baseSize: baseSize, context: context) : 0
+    let reserved =
+      showsIndicator
+      ? angleIndicatorRoom(baseSize: baseSize, least: least, context: context) : 0
     let (text, size) = fittedText(
-      display, width: rect.width, baseSize: baseSize, reserved: reserved, context: context)
+      display, width: rect.width, baseSize: baseSize, least: least, reserved: reserved,
+      context: context)
     context.setFont(displayFace, size: size)
     let ink = context.extents(text)
     // Right-aligned on the ink, one baseline whatever the size.
@@ -65,8 +70,8 @@ extension Renderer {
   }
 
   private func fittedText(
-    _ display: DisplayText, width rect: Double, baseSize: Double, reserved: Double,
-    context: CairoContext
+    _ display: DisplayText, width rect: Double, baseSize: Double, least: Double,
+    reserved: Double, context: CairoContext
   ) -> (text: String, size: Double) {
     // `Rad` keeps its place at the display's left: the number fits beside it.
     context.setFont(displayFace, size: baseSize)
@@ -74,7 +79,7 @@ extension Renderer {
     let room = rect - Self.glyphSnapSlack - reserved
     func size(fitting text: String) -> Double? {
       let width = room > 0 ? context.extents(text).width * rect / room : .infinity
-      return Layout.fontSize(fitting: width, width: rect, base: baseSize)
+      return Layout.fontSize(fitting: width, width: rect, base: baseSize, least: least)
     }
     let full = display.text
     if let size = size(fitting: full) {
@@ -139,7 +144,7 @@ extension Renderer {
   ) {
     let fit = fit(
       display, in: layout.displayRect, baseSize: layout.displayFontSize,
-      showsIndicator: showsRadians, context: context)
+      least: layout.leastTextSize, showsIndicator: showsRadians, context: context)
     switch cue {
     case nil: context.setColor(Theme.displayText)
     case .refused: context.setColor(Theme.errorText)
@@ -180,7 +185,8 @@ extension Renderer {
             ? Theme.selectedRowText : row.isPast ? Theme.pastHistoryText : Theme.historyText)
       showRightAligned(
         row.text, face: labelFace,
-        size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize, in: strip,
+        size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize,
+        least: layout.leastTextSize, in: strip,
         baseline: (row.rect.maxY - Theme.historyBaseline * row.rect.height).rounded(),
         context: context)
     }
@@ -203,14 +209,26 @@ extension Renderer {
     cairo_fill(context.pointer)
     let area = layout.tapeLinesRect
     if lines.isEmpty {
+      // One line, or word by word over several in a narrow panel, centred in it.
       context.setColor(Theme.pastHistoryText)
       context.setFont(labelFace, size: layout.tapeFontSize)
-      let text = Renderer.emptyTapeText
-      let ink = context.extents(text)
-      if ink.width <= area.width {
+      var wrapped: [String] = []
+      for word in Renderer.emptyTapeText.split(separator: " ").map(String.init) {
+        if let last = wrapped.last,
+          context.extents(last + " " + word).width <= area.width - Self.glyphSnapSlack
+        {
+          wrapped[wrapped.count - 1] = last + " " + word
+        } else {
+          wrapped.append(word)
+        }
+      }
+      let lineHeight = layout.tapeLineHeight
+      let top = area.minY + (area.height - lineHeight * Double(wrapped.count)) / 2
+      for (index, text) in wrapped.enumerated() {
+        let ink = context.extents(text)
         context.showText(
           text, x: (area.minX + (area.width - ink.width) / 2 - ink.x).rounded(),
-          y: (area.minY + area.height / 2).rounded())
+          y: (top + lineHeight * (Double(index + 1) - Theme.historyBaseline)).rounded())
       }
       return
     }
@@ -278,7 +296,7 @@ extension Renderer {
     var ink = context.extents(shown.text)
     let room = area.width - Self.glyphSnapSlack
     if ink.width > room {
-      size *= room / max(ink.width, 1) * 0.999
+      size = max(size * room / max(ink.width, 1) * 0.999, min(layout.leastTextSize, size))
       context.setFont(labelFace, size: size)
       ink = context.extents(shown.text)
     }
@@ -314,16 +332,18 @@ extension Renderer {
   static let emptyTapeText = "No calculations yet"
 
   /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
-  /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding).
+  /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding), but not
+  /// under `least`.
   func showRightAligned(
-    _ text: String, face: FontFace, size: Double, in rect: Rect, baseline: Double,
-    context: CairoContext
+    _ text: String, face: FontFace, size: Double, least: Double, in rect: Rect,
+    baseline: Double, context: CairoContext
   ) {
     context.setFont(face, size: size)
     var ink = context.extents(text)
     let room = rect.width - Self.glyphSnapSlack
     if ink.width > room {
-      context.setFont(face, size: size * room / max(ink.width, 1) * 0.999)
+      context.setFont(
+        face, size: max(size * room / max(ink.width, 1) * 0.999, min(least, size)))
       ink = context.extents(text)
     }
     context.showText(
@@ -336,5 +356,6 @@ struct DisplayFitKey: Equatable {
   var display: DisplayText
   var rect: Rect
   var baseSize: Double
+  var least: Double
   var showsIndicator: Bool
 }

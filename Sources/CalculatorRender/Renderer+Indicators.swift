@@ -9,7 +9,8 @@ extension Renderer {
   func drawAngleIndicator(layout: Layout, in context: CairoContext) {
     let rect = layout.displayRect
     context.setColor(Theme.historyText)
-    context.setFont(labelFace, size: Theme.indicatorSize * layout.displayFontSize)
+    context.setFont(
+      labelFace, size: indicatorSize(baseSize: layout.displayFontSize, least: layout.leastTextSize))
     let ink = context.extents(Renderer.radiansIndicator)
     context.showText(
       Renderer.radiansIndicator, x: (rect.minX - ink.x).rounded(),
@@ -21,9 +22,15 @@ extension Renderer {
 
   /// The width at the display's left that `Rad` and a gap of half its size take from a number
   /// drawn at `baseSize`.
-  func angleIndicatorRoom(baseSize: Double, context: CairoContext) -> Double {
-    let size = Theme.indicatorSize * baseSize
+  func angleIndicatorRoom(baseSize: Double, least: Double, context: CairoContext) -> Double {
+    let size = indicatorSize(baseSize: baseSize, least: least)
     context.setFont(labelFace, size: size)
     return context.extents(Renderer.radiansIndicator).width + size / 2
+  }
+
+  /// The indicator's font size beside a number drawn at `baseSize`: a quarter of it, never
+  /// under the least text size.
+  func indicatorSize(baseSize: Double, least: Double) -> Double {
+    max(Theme.indicatorSize * baseSize, least)
   }
 }

@@ -17,28 +17,19 @@ extension Renderer {
       switch (key.cap.action, key.cap.style) {
       case (.modes, _):
         drawKeyboardGlyph(in: circle, context: context)
-      case (_, .scientific):
-        drawLabel(
-          label, face: labelFace, size: KeyLabelSizes.scientific * diameter, in: circle,
-          context: context, verticalReference: "0")
-      case (.tip(.preset), _):
-        // "25%" at the size of AC would fill its circle: the scientific labels' size.
-        drawLabel(
-          label, face: symbolFace, size: KeyLabelSizes.scientific * diameter, in: circle,
-          context: context)
       case (.tip(.backspace), _):
         drawBackspaceGlyph(in: circle, context: context)
       case (.key(.decimalPoint), _), (.tip(.point), _):
         drawPoint(in: circle, context: context)
-      case (_, .digit):
-        // Digits share the baseline of a centred "0".
+      default:
+        // Sizes from the cap (`KeyCap.labelSize`): "25%" at the size of AC would fill its
+        // circle, so the presets take the scientific keys' size; operators are larger than
+        // AC ± %, their glyphs at least as tall as the digits. Digits and the scientific keys
+        // share the baseline of a centred "0".
         drawLabel(
-          label, face: labelFace, size: KeyLabelSizes.digit * diameter, in: circle,
-          context: context, verticalReference: "0")
-      case (_, .function), (_, .operator):
-        // Operators are drawn larger than AC ± %: their glyphs at least as tall as the digits.
-        let size = key.cap.style == .operator ? KeyLabelSizes.operator : KeyLabelSizes.symbol
-        drawLabel(label, face: symbolFace, size: size * diameter, in: circle, context: context)
+          label, face: labelFace(of: key.cap), size: key.cap.labelSize * diameter,
+          least: layout.leastTextSize, in: circle, context: context,
+          verticalReference: [.digit, .scientific].contains(key.cap.style) ? "0" : nil)
       }
       if key.look.isFocused {
         let ring = Renderer.focusRing(
@@ -133,14 +124,41 @@ extension Renderer {
   /// A label never spans more of its circle's diameter than this.
   private static let labelWidthLimit = 0.8
 
+  /// The face a cap's label is drawn in: Inter Regular for digits, the scientific keys and the
+  /// ⌨ key, Inter Medium for the symbols and the Tip & Split presets.
+  func labelFace(of cap: KeyCap) -> FontFace {
+    switch (cap.action, cap.style) {
+    case (.tip(.preset), _): symbolFace
+    case (_, .digit), (_, .scientific): labelFace
+    case (_, .function), (_, .operator): symbolFace
+    }
+  }
+
+  /// The size a label is drawn at in a circle `diameter` across: `size`, or smaller so that
+  /// its runs span at most 80% of the diameter; where that would bring it under `least` (the
+  /// least text size), as far as `least` within 90% (docs/SPEC.md section 3.1).
+  func fittedLabelSize(
+    _ label: KeyLabel, face: FontFace, size: Double, least: Double, diameter: Double,
+    context: CairoContext
+  ) -> Double {
+    var advance = 0.0
+    for run in label.runs {
+      context.setFont(face, size: run.position == .normal ? size : size * Renderer.scriptScale)
+      advance += context.extents(run.text).advance
+    }
+    func fitting(_ part: Double) -> Double { min(size, size * diameter * part / advance) }
+    let fitted = fitting(Renderer.labelWidthLimit)
+    return fitted >= least ? fitted : max(fitted, min(least, fitting(KeyLabelSizes.widthLimit)))
+  }
+
   /// Draws a label centred on its circle, superscripts raised and subscripts lowered.
   ///
   /// Across: the advance of all its runs, centred (shrunk to fit the circle). Down: the ink of
   /// the normal runs centred, or the ink of `verticalReference` when given, so labels can share
   /// a baseline.
   private func drawLabel(
-    _ label: KeyLabel, face: FontFace, size: Double, in circle: Circle, context: CairoContext,
-    verticalReference: String? = nil
+    _ label: KeyLabel, face: FontFace, size: Double, least: Double, in circle: Circle,
+    context: CairoContext, verticalReference: String? = nil
   ) {
     func runSize(_ run: KeyLabel.Run, _ size: Double) -> Double {
       run.position == .normal ? size : size * Renderer.scriptScale
@@ -159,13 +177,9 @@ extension Renderer {
       }
       return (advance, ink)
     }
-    var size = size
-    var (advance, _) = measure(size)
-    let room = 2 * circle.radius * Renderer.labelWidthLimit
-    if advance > room {
-      size *= room / advance
-      advance = measure(size).advance
-    }
+    let size = fittedLabelSize(
+      label, face: face, size: size, least: least, diameter: 2 * circle.radius, context: context)
+    let advance = measure(size).advance
     context.setFont(face, size: size)
     let normal = label.runs.filter { $0.position == .normal }.map(\.text).joined()
     let vertical = context.extents(verticalReference ?? (normal.isEmpty ? "0" : normal))

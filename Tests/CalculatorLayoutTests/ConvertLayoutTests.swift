@@ -53,17 +53,21 @@ import Testing
     #expect(resized.converts && resized.convert != nil)
   }
 
-  /// By hand at the reference width 393 (one pixel a reference pixel): the lines add 36 + 72 +
-  /// 36 under a display of 96 and the strip keeps two rows of 36 (docs/SPEC.md section 3).
+  /// By hand at unit 1 (393 × 900 at 192 dpi, one pixel a reference pixel): the lines add
+  /// 36 + 72 + 36 under a display of 96, but a unit line holds a least hit target (28 px at 96
+  /// dpi, 56 here) and a pixel each side of it and of its edge, 64; the strip keeps two rows
+  /// of 36 (docs/SPEC.md sections 3.2 and 10.4).
   @Test func referenceProportions() throws {
-    let layout = Layout(width: 393, height: 852, converts: true)
+    let layout = Layout(width: 393, height: 900, scale: 2, converts: true)
     #expect(layout.unit == 1)
     let lines = try #require(layout.convert)
-    #expect(lines.fromLine.height == 36 && lines.convertedRect.height == 72)
-    #expect(lines.toLine.height == 36)
+    #expect(lines.fromLine.height == 64 && lines.convertedRect.height == 72)
+    #expect(lines.toLine.height == 64)
     #expect(lines.convertedRect.width == layout.displayRect.width)
     #expect(layout.keypadRect.minY - lines.toLine.maxY == 20)  // the display's gap
-    #expect(lines.convertedFontSize == 56 && lines.unitFontSize == 17)
-    #expect(2 * lines.swap.radius == 30)
+    #expect(lines.convertedFontSize == 56)
+    #expect(lines.unitFontSize == 18 && lines.captionFontSize == 18)  // 9 px at 192 dpi
+    #expect(2 * lines.swap.radius == 58)  // 56 of solid fill
+    #expect(lines.unitButton(.from, holding: "km").height == 56)
   }
 }

@@ -91,13 +91,16 @@ enum Reference {
         width: width, height: height, keypad: .of(mode), scale: scale, converts: converts)
       #expect((layout.convert != nil) == converts)
       let smallest = Keypad.of(mode).positions.map { 2 * layout.circle(at: $0).radius }.min() ?? 0
-      #expect(smallest >= Layout.minimumCircle * scale, "\(mode) \(width)×\(height)")
+      // 28 px of solid fill, and a pixel of antialiased edge each side.
+      #expect(smallest >= (28 * scale).rounded(.up) + 2, "\(mode) \(width)×\(height)")
     }
   }
 
+  /// At 192 dpi a 393 × 852 window is the reference design: width-limited (393 / 393 against
+  /// 852 / 746.25, below the default window's unit, 2 × 640 / 746.25), every reference pixel
+  /// is one pixel.
   @Test func referenceSize393x852() {
-    // Width-limited (393 / 393 against 852 / 746.25): every reference pixel is one pixel.
-    let layout = Layout(width: 393, height: 852)
+    let layout = Layout(width: 393, height: 852, scale: 2)
     #expect(layout.arrangement == .portrait)
     #expect(layout.unit == 1)
     #expect(layout.diameter == 79)
@@ -113,9 +116,10 @@ enum Reference {
     #expect(
       layout.circle(at: GridPosition(row: 4, column: 3))
         == Circle(center: Point(x: 333, y: 782.5), radius: 39.5))
-    // The display and the strip span 393 − 2 × 20 = 353, the keypad 352.
-    #expect(layout.displayRect == Rect(x: 20, y: 263, width: 353, height: 96))
-    #expect(layout.historyRect == Rect(x: 20, y: 12, width: 353, height: 251))
+    // The display and the strip span from the side padding to the keypad's right column,
+    // 20.5 + 352.
+    #expect(layout.displayRect == Rect(x: 20, y: 263, width: 352.5, height: 96))
+    #expect(layout.historyRect == Rect(x: 20, y: 12, width: 352.5, height: 251))
     #expect(layout.historyRowHeight == 36)
     #expect(layout.visibleHistoryRows == 6)
     #expect(layout.tapePanel.isEmpty)
@@ -133,21 +137,26 @@ enum Reference {
     let keypadWidth = 4 * 67 + 36 * unit
     #expect(abs(layout.keypadRect.minX - (360 - keypadWidth) / 2) < 1e-9)
     #expect(abs(layout.keypadRect.maxY - (640 - 30 * unit)) < 1e-9)
-    // The display spans the window less the side padding, wider than the keypad.
+    // The display spans from the side padding to the keypad's right column, as on the iPhone:
+    // wider than the keypad, ending where it ends.
     #expect(abs(layout.displayRect.minX - 20 * unit) < 1e-9)
-    #expect(abs(layout.displayRect.maxX - (360 - 20 * unit)) < 1e-9)
+    #expect(abs(layout.displayRect.maxX - (360 + keypadWidth) / 2) < 1e-9)
   }
 
-  /// docs/SPEC.md section 3: scientific in a portrait window stacks its functions above the basic
-  /// keys. At 400 × 1100 the width limits (400 / 393 against 1100 / 1051.1): the functions are
-  /// ⌊52.24 × 400 / 393⌋ = 53 across, the basic keys ⌊79.25 × 400 / 393⌋ = 80.
+  /// docs/SPEC.md section 3.2: scientific in a portrait window stacks its functions above the
+  /// basic keys. At 400 × 1100 the circles stop at the default window's (unit 640 / 746.25, the
+  /// basic keypad's at 360 × 640; the width would allow 400 / 393): the functions are
+  /// ⌊52.24 × 0.8576⌋ = 44 across, the basic keys ⌊79.25 × 0.8576⌋ = 67, and the strip takes
+  /// the rest: 1100 − 907.1 × 0.8576 = 322 pixels, ten rows of 36 × 0.8576.
   @Test func scientificInAPortraitWindowStacksItsFunctions() throws {
     let layout = Layout(width: 400, height: 1100, keypad: .scientific)
     #expect(layout.arrangement == .portrait)
+    let unit = 640 / 746.25
+    #expect(abs(layout.unit - unit) < 1e-12)
     let function = layout.circle(at: GridPosition(row: 0, column: 0))
     let basic = layout.circle(at: GridPosition(row: 0, column: 6))
-    #expect(2 * function.radius == (Reference.functionDiameter * 400 / 393).rounded(.down))
-    #expect(2 * function.radius == 53 && 2 * basic.radius == 80)
+    #expect(2 * function.radius == (Reference.functionDiameter * unit).rounded(.down))
+    #expect(2 * function.radius == 44 && 2 * basic.radius == 67)
     // Every function row is above every basic row, both blocks as wide as the window allows.
     let functions = Keypad.scientific.positions.filter { $0.column < 6 }
     let basics = Keypad.scientific.positions.filter { $0.column >= 6 }
@@ -155,23 +164,66 @@ enum Reference {
     let highestBasic = basics.map { layout.circle(at: $0).bounds.minY }.min() ?? 0
     #expect(lowestFunction < highestBasic)
     #expect(Keypad.scientific.positions.allSatisfy { 2 * layout.circle(at: $0).radius >= 44 })
+    // Both blocks' right columns end where the display does.
+    let right = [GridPosition(row: 0, column: 5), GridPosition(row: 0, column: 9)].map {
+      layout.circle(at: $0).bounds.maxX
+    }
+    #expect(right.allSatisfy { abs($0 - layout.displayRect.maxX) < 1e-9 })
     // Reading order (the focus ring, the screen reader): the functions row by row, then the
     // basic keys.
     #expect(layout.positions == functions + basics)
-    #expect(layout.visibleHistoryRows >= 4)
+    #expect(layout.visibleHistoryRows >= 10)
+    #expect(layout.tapePanel.isEmpty)
   }
 
   @Test func scientificInALandscapeWindowIsOneGrid() {
-    // 1000 × 600: one grid of ten columns gives 79.25 × 600 / 674.25 (the stack with two strip
-    // rows) = 70.5 across, the stacked keypad 52.24 × 600 / 1051.1 = 29.8; the side panel
-    // would need 940.5 + 200 of width.
-    let layout = Layout(width: 1000, height: 600, keypad: .scientific)
+    // 900 × 700: one grid of ten columns would allow 900 / 940.5 = 0.957 (the height
+    // 700 / 674.25 = 1.04), more than the default window's 640 / 746.25: its circles are 67
+    // across and the strip takes the height. The side panel would need (940.5 + 200) u of
+    // width: u = 0.789, smaller circles.
+    let layout = Layout(width: 900, height: 700, keypad: .scientific)
     #expect(layout.arrangement == .landscape)
-    #expect(layout.diameter == (79.25 * 600 / 674.25).rounded(.down))
+    #expect(layout.diameter == 67)
     let first = layout.circle(at: GridPosition(row: 0, column: 0))
     let last = layout.circle(at: GridPosition(row: 0, column: 9))
     #expect(first.radius == last.radius && first.center.y == last.center.y)
     #expect(layout.tapePanel.isEmpty)
+    // The columns spread to the side padding: 20 u each side, to half a diameter more apart.
+    let unit = 640 / 746.25
+    #expect(
+      abs(first.bounds.minX - 20 * unit) < 1e-9 && abs(last.bounds.maxX - (900 - 20 * unit)) < 1e-9)
+    // The strip holds more than its two rows: 700 less the chrome (12 + 96 + 20 + 30) u and
+    // the keypad, 5 × 67 + 4 × 12 u; 190 pixels, six rows of 36 u.
+    let strip = 700 - 158 * unit - (5 * 67 + 48 * unit)
+    #expect(abs(layout.historyRect.height - strip) < 1e-9)
+    #expect(layout.visibleHistoryRows == 6)
+  }
+
+  /// docs/SPEC.md section 3.2: landscape Scientific at 1280 × 800 gives its room to the tape.
+  /// One grid would allow 1280 / 940.5 and 800 / 674.25, both past the default window's
+  /// 640 / 746.25: the keypad column stops there, 393 × 0.8576 wide, and the side panel takes
+  /// the rest.
+  @Test func aLargeLandscapeWindowGivesItsRoomToTheTape() {
+    let layout = Layout(width: 1280, height: 800, keypad: .scientific)
+    let unit = 640 / 746.25
+    #expect(layout.arrangement == .wide)
+    #expect(abs(layout.unit - unit) < 1e-12)
+    #expect(layout.diameter == 67)
+    #expect(abs(layout.tapePanel.maxX - (1280 - (40 + 900.5) * unit)) < 1e-6)
+    #expect(layout.tapePanel.width > 400)
+  }
+
+  /// docs/SPEC.md section 3.2: a window taller than wide never gets the side panel, at any dpi;
+  /// 675 × 1163 at 192 dpi and 340 × 581 at 96 dpi had one.
+  @Test(arguments: [(675, 1163, 2.0), (340, 581, 1.0), (700, 700, 1.0), (1500, 1600, 1.0)])
+  func aPortraitWindowNeverGetsTheSidePanel(width: Int, height: Int, scale: Double) {
+    for mode in [Mode.basic, .scientific] {
+      for converts in [false, true] {
+        let layout = Layout(
+          width: width, height: height, keypad: .of(mode), scale: scale, converts: converts)
+        #expect(layout.arrangement != .wide && layout.tapePanel.isEmpty, "\(mode)")
+      }
+    }
   }
 
   /// docs/SPEC.md section 3: a window much wider than the keypad needs at its height gets the
@@ -210,11 +262,11 @@ enum Reference {
       #expect(window.contains(layout.historyRect))
       // Two whole rows at least (four in portrait unless the window is too short for them).
       #expect(layout.visibleHistoryRows >= 2, "\(width)×\(height)")
-      // The display is at least as wide as the keypad it belongs to and ends where it ends
-      // (less the side padding); the strip is as wide, so its rows end where the number ends.
-      let side = 20 * layout.unit
-      #expect(layout.displayRect.width >= 353 * layout.unit - 1e-9)
-      #expect(abs(layout.displayRect.maxX - (Double(width) - side)) < 1e-9)
+      // The display is at least as wide as the keypad it belongs to and ends where its right
+      // column ends, as on the iPhone; the strip is as wide, so its rows end where the number
+      // ends.
+      #expect(layout.displayRect.minX <= layout.keypadRect.minX + 1e-9)
+      #expect(abs(layout.displayRect.maxX - layout.keypadRect.maxX) < 1e-9)
       #expect(layout.historyRect.minX == layout.displayRect.minX)
       #expect(layout.historyRect.width == layout.displayRect.width)
       #expect(layout.displayFontSize > layout.historyFontSize)
@@ -243,13 +295,13 @@ enum Reference {
     }
   }
 
-  /// The layout is a function of the shape: a window twice as large (192 dpi) is the same
+  /// The layout is a function of the shape: a window twice as large at 192 dpi is the same
   /// layout twice as large, up to the circles' whole pixels.
-  @Test(arguments: [(360, 640), (400, 1100), (1600, 500), (852, 393), (250, 900)])
+  @Test(arguments: [(360, 640), (400, 1100), (1600, 500), (852, 393), (250, 900), (1280, 800)])
   func twiceTheSizeIsTheSameLayoutTwiceAsLarge(width: Int, height: Int) {
     for mode in Mode.allCases {
       let one = Layout(width: width, height: height, keypad: .of(mode))
-      let two = Layout(width: 2 * width, height: 2 * height, keypad: .of(mode))
+      let two = Layout(width: 2 * width, height: 2 * height, keypad: .of(mode), scale: 2)
       #expect(one.arrangement == two.arrangement)
       #expect(abs(two.unit - 2 * one.unit) < 1e-9)
       for position in Keypad.of(mode).positions {
@@ -286,13 +338,26 @@ enum Reference {
   }
 
   @Test func displayFontShrinksTo24PercentThenGivesUp() {
-    let layout = Layout(width: 393, height: 852)  // display 353 wide, font 80
+    let layout = Layout(width: 393, height: 852, scale: 2)  // display 352.5 wide, font 80
     #expect(layout.displayFontSize(fitting: 300) == 80)
-    #expect(layout.displayFontSize(fitting: 353) == 80)
-    #expect(layout.displayFontSize(fitting: 706) == 40)
-    #expect(layout.displayFontSize(fitting: 441.25) == 64)
-    #expect(layout.displayFontSize(fitting: 1412) == 20)
-    #expect(layout.displayFontSize(fitting: 1470) == 80.0 * 353 / 1470)  // 19.21
-    #expect(layout.displayFontSize(fitting: 1471) == nil)  // 19.198 < 19.2
+    #expect(layout.displayFontSize(fitting: 352.5) == 80)
+    #expect(layout.displayFontSize(fitting: 705) == 40)
+    #expect(layout.displayFontSize(fitting: 440.625) == 64)
+    #expect(layout.displayFontSize(fitting: 1410) == 20)
+    #expect(layout.displayFontSize(fitting: 1468.75) == 19.2)
+    #expect(layout.displayFontSize(fitting: 1469) == nil)  // 19.197 < 19.2
+  }
+
+  /// docs/SPEC.md section 3.2: a number shrinks no further than 9 px at 96 dpi (scaled) where
+  /// 24% of its base is less: a base of 30 in a box 100 wide fits 300 px of text at 10 px,
+  /// 333 at 9.009, and no more.
+  @Test func aNumberShrinksNoFurtherThanTheLeastText() {
+    #expect(Layout.fontSize(fitting: 300, width: 100, base: 30, least: 9) == 10)
+    #expect(Layout.fontSize(fitting: 333, width: 100, base: 30, least: 9) == 3000.0 / 333)
+    #expect(Layout.fontSize(fitting: 334, width: 100, base: 30, least: 9) == nil)
+    #expect(Layout.fontSize(fitting: 600, width: 100, base: 30, least: 13.5) == nil)
+    // A base under the least text keeps its base and shrinks no further.
+    #expect(Layout.fontSize(fitting: 90, width: 100, base: 8, least: 9) == 8)
+    #expect(Layout.fontSize(fitting: 110, width: 100, base: 8, least: 9) == nil)
   }
 }

@@ -18,9 +18,9 @@ import Testing
     }
   }
 
-  /// 393 × 852: the strip is 251 tall (`LayoutTests.referenceSize393x852`), current rows 36,
-  /// past rows 24.
-  static let reference = Layout(width: 393, height: 852)
+  /// 393 × 852 at 192 dpi, unit 1: the strip is 251 tall (`LayoutTests.referenceSize393x852`),
+  /// current rows 36, past rows 24.
+  static let reference = Layout(width: 393, height: 852, scale: 2)
 
   @Test func atRestTheEarlierCalculationsFillTheStrip() {
     let layout = Self.reference

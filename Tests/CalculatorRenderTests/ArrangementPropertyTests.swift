@@ -6,12 +6,15 @@ import Testing
 
 @testable import CalculatorRender
 
-/// docs/SPEC.md section 3, "Every window shape": 540 (mode, size, dpi) triples from each mode's
-/// minimum size (scaled by the dpi) to 2560 × 1600, each drawn with a full tape, and checked in
-/// the pixels: every circle a true circle of its fill at least 28 px (scaled) across, its label
-/// inside it, nothing overlapping it; the strip's rows whole; no blank rectangle over 30% of
-/// the window. With the Convert lines (docs/SPEC.md section 10.4), the same 360 triples of Basic
-/// and Scientific again, the lines' text, buttons and swap key also over no circle.
+/// docs/SPEC.md section 3.2, "Every window shape": 540 (mode, size, dpi) triples from each
+/// mode's minimum size (scaled by the dpi) to 2560 × 1600, each drawn with a full tape. In the
+/// pixels: every circle a true circle of its fill with at least 28 px (scaled) of solid fill
+/// across and down, its label inside it, nothing overlapping it; no blank rectangle over 30% of
+/// the window. In the layout's own rectangles and sizes: every text at least 9 px (scaled), as
+/// drawn after shrinking to fit, and every hit target at least 28 px; the strip's rows whole.
+/// With the Convert lines (docs/SPEC.md section 10.4), the same 360 triples of Basic and
+/// Scientific again, the lines' text, buttons and swap key also over no circle. The expected
+/// sizes are the contract's own figures, written out.
 @Suite struct ArrangementPropertyTests {
   /// Kilometres to miles: the converted value is 20 digits, as wide as a line gets.
   static let units: ConvertUnits = {
@@ -86,7 +89,12 @@ import Testing
       // Circles: at least the minimum, a true circle of its fill, its label inside, apart.
       for key in layout.keypad.positions.map(frame.shownKey(at:)) {
         let circle = layout.circle(at: key.position)
-        #expect(2 * circle.radius >= Layout.minimumCircle * scale, "\(name)")
+        #expect(2 * circle.radius >= 28 * scale, "\(name)")
+        // The solid fill through the centre, across and down (the label's pixels between).
+        let solid = image.solidExtent(of: key.look.fill, in: circle)
+        #expect(
+          min(solid.across, solid.down) >= Int((28 * scale).rounded(.up)),
+          "\(name) \(key.position): \(solid)")
         let gap = layout.gap(at: key.position)
         for step in 0..<24 {
           let angle = Double(step) * .pi / 12
@@ -110,6 +118,13 @@ import Testing
       }
       for row in frame.shownHistoryRows { #expect(holds(layout.historyRect, row.rect), "\(name)") }
       for line in frame.shownTapeLines { #expect(holds(layout.tapePanel, line.rect), "\(name)") }
+      for (what, size) in textSizes(frame, renderer: renderer) {
+        #expect(size >= 9 * scale - 1e-9, "\(name): \(what) at \(size)")
+      }
+      for (what, rect) in hitTargets(frame) {
+        #expect(
+          min(rect.width, rect.height) >= 28 * scale - 1e-9, "\(name): \(what) is \(rect)")
+      }
       let blank = TestSupport.largestBlankRectangle(in: image)
       #expect(blank.fraction <= 0.3, "\(name): \(blank)")
       if blank.fraction > worst.fraction { worst = (blank.fraction, name) }
@@ -117,5 +132,98 @@ import Testing
     print(
       "largest blank rectangle of \(mode) at \(scale)\(units == nil ? "" : " converting"): \(worst)"
     )
+  }
+
+  /// Every text the frame draws and the size it is drawn at, from the layout (and, for the
+  /// key labels, the renderer's fitting of them to their circles).
+  func textSizes(_ frame: Frame, renderer: Renderer) -> [(String, Double)] {
+    let layout = frame.layout
+    var sizes: [(String, Double)] = []
+    if let tip = layout.tipLayout {
+      sizes += [
+        ("field", tip.fieldFontSize), ("result", tip.resultFontSize),
+        ("per person", tip.perPersonFontSize), ("shares", tip.sharesFontSize),
+        ("Tip & Split's shrinking", tip.leastTextSize),
+      ]
+    } else {
+      sizes += [
+        ("display at its smallest", layout.minimumDisplayFontSize),
+        ("strip", layout.historyFontSize), ("past rows", layout.pastHistoryFontSize),
+        (
+          "Rad",
+          renderer.indicatorSize(baseSize: layout.displayFontSize, least: layout.leastTextSize)
+        ),
+      ]
+      if !layout.tapePanel.isEmpty { sizes.append(("side panel", layout.tapeFontSize)) }
+    }
+    if let lines = layout.convert {
+      sizes += [
+        ("units", lines.unitFontSize), ("caption", lines.captionFontSize),
+        ("converted", lines.convertedFontSize), ("Convert's shrinking", lines.leastTextSize),
+      ]
+    }
+    let context = renderer.measuringContext
+    for position in layout.keypad.positions {
+      guard let cap = layout.keypad.cap(at: position) else { continue }
+      let diameter = 2 * layout.circle(at: position).radius
+      for label in [cap.label] + (cap.alternate.map { [$0.label] } ?? []) {
+        let size = renderer.fittedLabelSize(
+          label, face: renderer.labelFace(of: cap), size: cap.labelSize * diameter,
+          least: layout.leastTextSize, diameter: diameter, context: context)
+        sizes.append(("label \(label)", size))
+      }
+    }
+    if let menu = layout.menu { sizes.append(("menu", menu.fontSize)) }
+    if let picker = layout.picker {
+      sizes += [("picker", picker.fontSize), ("picker's shrinking", picker.leastTextSize)]
+    }
+    // The keyboard-shortcuts overlay is not here: it shrinks its thirty lines to fit the
+    // window (docs/SPEC.md section 3.2), under 9 px in a window smaller than about 260 × 460.
+    return sizes
+  }
+
+  /// Every control a click reaches and its rectangle, from the layout: the circles, the Convert
+  /// lines' swap key and unit buttons, the Tip & Split fields, the lines of the mode menu and of
+  /// the unit picker.
+  func hitTargets(_ frame: Frame) -> [(String, Rect)] {
+    let layout = frame.layout
+    var targets = layout.keypad.positions.map { ("\($0)", layout.circle(at: $0).bounds) }
+    if let lines = layout.convert {
+      targets.append(("swap", lines.swap.bounds))
+      for side in UnitSide.allCases {
+        for symbol in ["m", "km", "USD", "km/h"] {
+          targets.append(("\(side) \(symbol)", lines.unitButton(side, holding: symbol)))
+        }
+      }
+    }
+    if let tip = layout.tipLayout {
+      targets += zip(TipField.allCases, tip.fields).map { ("\($0.0)", $0.1) }
+    }
+    if let menu = layout.menu {
+      targets += zip(MenuItem.all, menu.rows).filter(\.0.isChoosable).map { ("\($0.0)", $0.1) }
+    }
+    if let picker = layout.picker {
+      targets += (picker.tabs + picker.rows).map { ("picker line", $0) }
+    }
+    return targets
+  }
+}
+
+extension Image {
+  /// From the first pixel of exactly `color` to the last, along the row and the column through
+  /// the centre of `circle`, within its box and 2 pixels more each side (less than the gap to a
+  /// neighbour).
+  func solidExtent(of color: Color, in circle: Circle) -> (across: Int, down: Int) {
+    let (x, y) = (Int(circle.center.x), Int(circle.center.y))
+    let reach = Int(circle.radius.rounded(.up)) + 2
+    func extent(_ probe: (Int) -> Color?) -> Int {
+      let hits = (-reach...reach).filter { probe($0) == color }
+      guard let first = hits.first, let last = hits.last else { return 0 }
+      return last - first + 1
+    }
+    func pixel(_ px: Int, _ py: Int) -> Color? {
+      px >= 0 && py >= 0 && px < width && py < height ? self.color(x: px, y: py) : nil
+    }
+    return (extent { pixel(x + $0, y) }, extent { pixel(x, y + $0) })
   }
 }
