@@ -97,8 +97,11 @@ struct Plan {
   var arrangement: Layout.Arrangement
   var form: KeypadForm
   var keypad: Keypad
-  /// The dpi over 96: the floors of text and hit targets scale with it.
+  /// The dpi over 96.
   var scale: Double
+  /// The dpi over 96 that the floors of text and hit targets scale with: 0, no floors, in a
+  /// window smaller than its mode's minimum size (docs/SPEC.md section 3.2).
+  var floorScale: Double
   /// Strip rows kept above the display.
   var stripRows: Int
   /// The reference width of the column holding the keypad (its padding included).
@@ -130,7 +133,7 @@ struct Plan {
   var largestDiameter: Double { form.blocks(of: keypad).map(\.diameter).max() ?? 0 }
 
   /// The least text size at this plan's dpi.
-  var leastText: Double { Layout.minimumTextSize * scale }
+  var leastText: Double { Layout.minimumTextSize * floorScale }
 
   /// The strip's least height: `rows` rows, each as tall as its font needs.
   static func strip(rows: Int, scale: Double) -> Span {
@@ -162,7 +165,8 @@ struct Plan {
   /// With the Convert lines, the strip keeps two rows in every arrangement and the lines add
   /// their height. A side panel only in a window wider than tall.
   static func candidates(
-    for keypad: Keypad, width: Double, height: Double, scale: Double, converts: Bool = false
+    for keypad: Keypad, width: Double, height: Double, scale: Double, floorScale: Double,
+    converts: Bool = false
   ) -> [Plan] {
     var plans: [Plan] = []
     let top = Span(reference: Reference.topMargin)
@@ -172,14 +176,16 @@ struct Plan {
       let size = KeypadForm.grid.size(of: keypad)
       let column = 2 * Reference.sidePadding + size.width
       let above = Plan(
-        arrangement: .portrait, form: .grid, keypad: keypad, scale: scale, stripRows: 0,
+        arrangement: .portrait, form: .grid, keypad: keypad, scale: scale, floorScale: floorScale,
+        stripRows: 0,
         columnWidth: column, widths: [Span(reference: column)],
         heights: [
           top, Span(reference: TipLayout.Reference.height), displayGap,
           Span(reference: size.height), bottom,
         ])
       let beside = Plan(
-        arrangement: .landscape, form: .grid, keypad: keypad, scale: scale, stripRows: 0,
+        arrangement: .landscape, form: .grid, keypad: keypad, scale: scale, floorScale: floorScale,
+        stripRows: 0,
         columnWidth: column,
         widths: [
           Span(
@@ -194,7 +200,7 @@ struct Plan {
       let forms: [KeypadForm] = keypad.functionColumns > 0 ? [.stacked, .grid] : [.grid]
       let lines =
         converts
-        ? ConvertLayout.heights(scale: scale).map { Span(reference: $0.0, floor: $0.1) } : []
+        ? ConvertLayout.heights(scale: floorScale).map { Span(reference: $0.0, floor: $0.1) } : []
       for form in forms {
         let size = form.size(of: keypad)
         let column = 2 * Reference.sidePadding + size.width
@@ -202,25 +208,28 @@ struct Plan {
         let rows =
           isLandscape || converts ? Reference.landscapeStripRows : Reference.portraitStripRows
         func heights(_ rows: Int) -> [Span] {
-          [top, strip(rows: rows, scale: scale), display(scale: scale)] + lines + [
+          [top, strip(rows: rows, scale: floorScale), display(scale: floorScale)] + lines + [
             displayGap, Span(reference: size.height), bottom,
           ]
         }
         plans.append(
           Plan(
             arrangement: isLandscape ? .landscape : .portrait, form: form, keypad: keypad,
-            scale: scale, stripRows: rows, columnWidth: column,
+            scale: scale, floorScale: floorScale, stripRows: rows, columnWidth: column,
             widths: [Span(reference: column)], heights: heights(rows)))
         if width > height {
           plans.append(
             Plan(
               arrangement: .wide, form: form, keypad: keypad, scale: scale,
-              stripRows: Reference.landscapeStripRows, columnWidth: column,
+              floorScale: floorScale, stripRows: Reference.landscapeStripRows, columnWidth: column,
               widths: [
-                Span(reference: column),
+                Span(reference: 2 * Reference.sidePadding),
+                Span(
+                  reference: size.width,
+                  floor: displayLeastWidth(floorScale: floorScale)),
                 Span(
                   reference: Reference.panelMinimumWidth,
-                  floor: Reference.panelLeastWidth * Layout.minimumTextSize * scale),
+                  floor: Reference.panelLeastWidth * Layout.minimumTextSize * floorScale),
               ],
               heights: heights(Reference.landscapeStripRows)))
         }
@@ -268,6 +277,22 @@ struct Plan {
       widest.rounded(.up))
   }
 
+  /// The least width of a side panel's display at `floorScale`: the widest number the display
+  /// shows, 18.06 font sizes, at the least text size, and the glyphs' slack (docs/SPEC.md
+  /// section 3.3: from the default width up every number shows whole).
+  static func displayLeastWidth(floorScale: Double) -> Double {
+    floorScale > 0
+      ? Reference.widestDisplay * Layout.minimumTextSize * floorScale + 2.1 : 0
+  }
+
+  /// The width of the keypad column in pixels: its padding and the keypad, or in a side panel's
+  /// window the display's least width where that is wider.
+  func columnPixels(at u: Double) -> Double {
+    let inner = (columnWidth - 2 * Reference.sidePadding) * u
+    let least = arrangement == .wide ? Plan.displayLeastWidth(floorScale: floorScale) : 0
+    return 2 * Reference.sidePadding * u + max(inner, least)
+  }
+
   /// Whether every circle of the plan is at least its least diameter.
   var keepsLeastCircles: Bool {
     form.blocks(of: keypad).allSatisfy { pixels($0.diameter) >= leastDiameter(of: $0.columns) }
@@ -278,11 +303,12 @@ struct Plan {
   func columnBlank(height: Double) -> Double {
     guard arrangement == .wide else { return 0 }
     let used = heights.reduce(0) { $0 + $1.pixels(at: unit) }
-    let twoRows = Plan.strip(rows: Reference.landscapeStripRows, scale: scale).pixels(at: unit)
+    let twoRows = Plan.strip(rows: Reference.landscapeStripRows, scale: floorScale)
+      .pixels(at: unit)
     return max(
       0,
-      height - used + Plan.strip(rows: stripRows, scale: scale).pixels(at: unit)
-        - twoRows) * columnWidth * unit
+      height - used + Plan.strip(rows: stripRows, scale: floorScale).pixels(at: unit)
+        - twoRows) * columnPixels(at: unit)
   }
 
   /// The plan for a `width` × `height` window at `scale` (dpi / 96).
@@ -294,10 +320,12 @@ struct Plan {
   /// Tip & Split panel beside the keypad), which uses the width, unless it is a side panel
   /// whose keypad column would leave a quarter of the window blank above its display.
   static func best(
-    for keypad: Keypad, width: Double, height: Double, scale: Double, converts: Bool = false
+    for keypad: Keypad, width: Double, height: Double, scale: Double, floorScale: Double,
+    converts: Bool = false
   ) -> Plan {
     var plans = candidates(
-      for: keypad, width: width, height: height, scale: scale, converts: converts)
+      for: keypad, width: width, height: height, scale: scale, floorScale: floorScale,
+      converts: converts)
     func largest(_ plan: Plan) -> Double { plan.pixels(plan.largestDiameter) }
     if let stacked = plans.first(where: { $0.form == .stacked && $0.arrangement == .portrait }) {
       if height >= width, stacked.keepsLeastCircles,
@@ -338,7 +366,10 @@ struct Plan {
     let slack = tipBeside ? max(0, height - needed) / 2 : 0
     let bottom = height - Reference.bottomMargin * u - slack
     // The column holding the keypad: the whole window, or its right part beside a panel.
-    let columnLeft = arrangement == .wide || tipBeside ? width - columnWidth * u : 0
+    let columnLeft =
+      arrangement == .wide
+      ? width - columnPixels(at: u)
+      : tipBeside ? width - columnWidth * u : 0
     let columnRight = width
     var blocks: [KeypadBlock] = []
     var blockBottom = bottom
@@ -382,8 +413,8 @@ struct Plan {
       return placement
     }
     let displayLeft = columnLeft + side
-    let displayHeight = Plan.display(scale: scale).pixels(at: u)
-    let lineHeights = converts ? ConvertLayout.heights(scale: scale) : []
+    let displayHeight = Plan.display(scale: floorScale).pixels(at: u)
+    let lineHeights = converts ? ConvertLayout.heights(scale: floorScale) : []
     let linesHeight = lineHeights.reduce(0) { $0 + max($1.0 * u, $1.1) }
     placement.displayRect = Rect(
       left: displayLeft,
@@ -395,7 +426,7 @@ struct Plan {
     if converts {
       placement.convert = ConvertLayout(
         left: displayLeft, right: keypadRect.maxX, display: placement.displayRect, unit: u,
-        scale: scale)
+        scale: floorScale)
     }
     if arrangement == .wide {
       placement.tapePanel = Rect(x: side, y: top, width: columnLeft - side, height: bottom - top)

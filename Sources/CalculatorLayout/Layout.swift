@@ -58,11 +58,15 @@ public struct Layout: Equatable, Sendable {
   /// reference proportion 36 to 28.
   public var historyRowHeight: Double { rowHeight(Reference.historyRowHeight) }
   /// The display font size before shrinking to fit.
-  public var displayFontSize: Double { textSize(Reference.displayFont) }
+  public var displayFontSize: Double { Reference.displayFont * unit }
   /// The font size of the current calculation's rows in the strip.
   public var historyFontSize: Double { textSize(Reference.historyFont) }
-  /// The least font size of any text, in window pixels: `minimumTextSize` scaled by the dpi.
-  public var leastTextSize: Double { Layout.minimumTextSize * scale }
+  /// The least font size of any text, in window pixels: `minimumTextSize` scaled by the dpi;
+  /// 0 in a window smaller than its mode's minimum size, where nothing is kept from shrinking.
+  public var leastTextSize: Double { Layout.minimumTextSize * floorScale }
+  /// The dpi over 96 that least sizes scale with: `scale`, or 0 in a window smaller than its
+  /// mode's minimum size (docs/SPEC.md section 3.2).
+  public let floorScale: Double
   /// The Tip & Split fields and results, for its keypad; nil for the calculator's.
   ///
   /// Its display is the per-person row and it has no tape.
@@ -83,6 +87,8 @@ public struct Layout: Equatable, Sendable {
     // "-0.000000033333333333333333333" (1 ÷ 30,000,000), is 18.06 em wide in Inter Light: it
     // needs 24.4% to fit a display 353 wide at 80, less glyph slack.
     static let minimumDisplayScale = 0.24
+    /// That display's width in font sizes.
+    static let widestDisplay = 18.06
     static let displayHeight = 96.0  // 1.2 × the display font: room for the comma's tail
     static let historyFont = 28.0  // 0.35 × the display font
     static let historyRowHeight = 36.0
@@ -164,9 +170,13 @@ public struct Layout: Equatable, Sendable {
     self.keypad = keypad
     self.scale = scale
     self.converts = converts && keypad.screen == .calculator
+    let minimum = Layout.minimumSize(for: keypad.mode)
+    floorScale =
+      Double(self.width) >= (Double(minimum.width) * scale).rounded(.down)
+        && Double(self.height) >= (Double(minimum.height) * scale).rounded(.down) ? scale : 0
     let plan = Plan.best(
       for: keypad, width: Double(self.width), height: Double(self.height), scale: scale,
-      converts: self.converts)
+      floorScale: floorScale, converts: self.converts)
     arrangement = plan.arrangement
     let placed = plan.placed(width: Double(self.width), height: Double(self.height)) ?? .empty
     unit = placed.unit

@@ -86,7 +86,7 @@ extension Layout {
     // Lines at least a least hit target tall (docs/SPEC.md section 3.2), as the window allows.
     var size = max(
       0.6 * digitLabelFontSize,
-      Layout.minimumCircle * scale / MenuLayout.Reference.rowHeight, leastTextSize)
+      Layout.minimumCircle * floorScale / MenuLayout.Reference.rowHeight, leastTextSize)
     size = min(size, (Double(width) - 2 * margin) / MenuLayout.Reference.width)
     size = min(size, (Double(height) - 2 * margin) / heightInFonts)
     let panelWidth = MenuLayout.Reference.width * size

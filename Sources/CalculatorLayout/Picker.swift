@@ -49,7 +49,7 @@ extension Layout {
     typealias Reference = PickerLayout.Reference
     let margin = max(1, gap)
     let room = (width: Double(width) - 2 * margin, height: Double(height) - 2 * margin)
-    let least = max(Layout.minimumCircle * scale / Reference.rowHeight, leastTextSize)
+    let least = max(Layout.minimumCircle * floorScale / Reference.rowHeight, leastTextSize)
     func heightInFonts(_ rows: Int) -> Double {
       Double(rows + 2) * Reference.rowHeight + 2 * Reference.padding  // the tabs, the filter
     }

@@ -29,8 +29,6 @@ public struct TipLayout: Equatable, Sendable {
   public let sharesFontSize: Double
   /// How far text stays inside a field's box, left and right; the rows' text lines up with it.
   public let inset: Double
-  /// The least font size (docs/SPEC.md section 3.2): text shrunk to fit shrinks no further.
-  public let leastTextSize: Double
 
   /// Reference proportions at unit 1.
   enum Reference {
@@ -58,7 +56,7 @@ public struct TipLayout: Equatable, Sendable {
   /// A panel wide enough for two puts the results beside the fields, so no row is mostly
   /// empty. Height beyond what the rows need goes evenly between them (and above
   /// and below them), so a tall or wide window's space is shared out rather than left in one
-  /// blank block.
+  /// blank block. Its fonts are never under `least`, the least text size.
   init(panel: Rect, unit: Double, least: Double = 0) {
     self.panel = panel
     let split = panel.width >= (2 * Reference.besideWidth + Reference.besideGap) * unit
@@ -107,7 +105,6 @@ public struct TipLayout: Equatable, Sendable {
     perPersonFontSize = max(Reference.perPersonFont * unit, least)
     sharesFontSize = max(Reference.sharesFont * unit, least)
     inset = Reference.inset * unit
-    leastTextSize = least
   }
 
   /// The box of a field.

@@ -10,7 +10,7 @@ extension Renderer {
       let symbol = side == .from ? units.from.symbol : units.to.symbol
       drawUnitButton(
         symbol, in: lines.unitButton(side, holding: symbol), size: lines.unitFontSize,
-        least: lines.leastTextSize, context: context)
+        context: context)
     }
     paintSprite(of: lines.swap, ringWidth: 0, color: Theme.unitButtonFill, in: context)
     context.setColor(Theme.unitButtonLabel)
@@ -41,7 +41,7 @@ extension Renderer {
 
   /// A unit's button: a pill in whole pixels holding the symbol, centred, shrunk to fit.
   private func drawUnitButton(
-    _ symbol: String, in rect: Rect, size: Double, least: Double, context: CairoContext
+    _ symbol: String, in rect: Rect, size: Double, context: CairoContext
   ) {
     let pill = Rect(
       x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(),
@@ -51,23 +51,23 @@ extension Renderer {
     cairo_fill(context.pointer)
     context.setColor(Theme.unitButtonLabel)
     showCentered(
-      symbol, face: symbolFace, size: size, least: least,
+      symbol, face: symbolFace, size: size,
       in: Rect(
         x: pill.minX + pill.height / 3, y: pill.minY, width: pill.width - 2 * pill.height / 3,
         height: pill.height), context: context)
   }
 
   /// Draws `text` centred in `rect` across and on the middle of a `0` down, shrunk to the
-  /// rect's width but not under `least`.
+  /// rect's width (a unit's button is as wide as its symbol needs at its size, so only a
+  /// symbol too long for half a line shrinks).
   func showCentered(
-    _ text: String, face: FontFace, size: Double, least: Double = 0, in rect: Rect,
-    context: CairoContext
+    _ text: String, face: FontFace, size: Double, in rect: Rect, context: CairoContext
   ) {
     context.setFont(face, size: size)
     var ink = context.extents(text)
     var fitted = size
     if ink.width > rect.width {
-      fitted = max(size * rect.width / max(ink.width, 1) * 0.999, min(least, size))
+      fitted = size * rect.width / max(ink.width, 1) * 0.999
       context.setFont(face, size: fitted)
       ink = context.extents(text)
     }

@@ -185,8 +185,7 @@ extension Renderer {
             ? Theme.selectedRowText : row.isPast ? Theme.pastHistoryText : Theme.historyText)
       showRightAligned(
         row.text, face: labelFace,
-        size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize,
-        least: layout.leastTextSize, in: strip,
+        size: row.isPast ? layout.pastHistoryFontSize : layout.historyFontSize, in: strip,
         baseline: (row.rect.maxY - Theme.historyBaseline * row.rect.height).rounded(),
         context: context)
     }
@@ -296,7 +295,7 @@ extension Renderer {
     var ink = context.extents(shown.text)
     let room = area.width - Self.glyphSnapSlack
     if ink.width > room {
-      size = max(size * room / max(ink.width, 1) * 0.999, min(layout.leastTextSize, size))
+      size *= room / max(ink.width, 1) * 0.999
       context.setFont(labelFace, size: size)
       ink = context.extents(shown.text)
     }
@@ -332,18 +331,18 @@ extension Renderer {
   static let emptyTapeText = "No calculations yet"
 
   /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
-  /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding), but not
-  /// under `least`.
+  /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding): a tape
+  /// row is never cut, and only a number too long for a window narrower than the default
+  /// shrinks under the least text size.
   func showRightAligned(
-    _ text: String, face: FontFace, size: Double, least: Double, in rect: Rect,
-    baseline: Double, context: CairoContext
+    _ text: String, face: FontFace, size: Double, in rect: Rect, baseline: Double,
+    context: CairoContext
   ) {
     context.setFont(face, size: size)
     var ink = context.extents(text)
     let room = rect.width - Self.glyphSnapSlack
     if ink.width > room {
-      context.setFont(
-        face, size: max(size * room / max(ink.width, 1) * 0.999, min(least, size)))
+      context.setFont(face, size: size * room / max(ink.width, 1) * 0.999)
       ink = context.extents(text)
     }
     context.showText(

@@ -25,7 +25,7 @@ extension Renderer {
         TextPiece(
           text: screen.text(of: field), face: labelFace, size: layout.fieldFontSize,
           color: isActive && cue == .refused ? Theme.errorText : Theme.displayText),
-        in: box.inset(by: layout.inset), least: layout.leastTextSize, context: context)
+        in: box.inset(by: layout.inset), context: context)
       if focusedField == field { drawFieldFocusRing(box, context: context) }
     }
     let results = [
@@ -37,7 +37,7 @@ extension Renderer {
           text: title, face: labelFace, size: layout.resultFontSize, color: Theme.historyText),
         TextPiece(
           text: value, face: labelFace, size: layout.resultFontSize, color: Theme.displayText),
-        in: row.inset(by: layout.inset), least: layout.leastTextSize, context: context)
+        in: row.inset(by: layout.inset), context: context)
     }
     drawPair(
       TextPiece(
@@ -46,8 +46,7 @@ extension Renderer {
       TextPiece(
         text: screen.perPerson, face: displayFace, size: layout.perPersonFontSize,
         color: cue == .copied ? Theme.copiedText : Theme.displayText),
-      in: layout.perPersonRow.inset(by: layout.inset), least: layout.leastTextSize,
-      context: context)
+      in: layout.perPersonRow.inset(by: layout.inset), context: context)
     if let shares = screen.shares, let overshoot = screen.overshoot {
       drawPair(
         TextPiece(
@@ -55,8 +54,7 @@ extension Renderer {
           color: Theme.historyText),
         TextPiece(
           text: shares, face: labelFace, size: layout.sharesFontSize, color: Theme.historyText),
-        in: layout.sharesRow.inset(by: layout.inset), least: layout.leastTextSize,
-        context: context)
+        in: layout.sharesRow.inset(by: layout.inset), context: context)
     }
   }
 
@@ -72,9 +70,9 @@ extension Renderer {
   ///
   /// The baseline centres the value's figures vertically. The value shrinks to fit beside the
   /// label; when it would go below the label's size (or three quarters of its own), both shrink
-  /// together instead, so that they always fit the width, but neither under `least`.
+  /// together instead, so that they always fit the width.
   private func drawPair(
-    _ label: TextPiece, _ value: TextPiece, in rect: Rect, least: Double, context: CairoContext
+    _ label: TextPiece, _ value: TextPiece, in rect: Rect, context: CairoContext
   ) {
     guard !rect.isEmpty else { return }
     func width(_ piece: TextPiece, scale: Double) -> Double {
@@ -91,8 +89,6 @@ extension Renderer {
       labelScale = max(0, room / max(labelWidth + gap + valueWidth, 1))
       valueScale = labelScale
     }
-    labelScale = max(labelScale, min(1, least / label.size))
-    valueScale = max(valueScale, min(1, least / value.size))
     // The figures' height decides the baseline, at the value's size.
     context.setFont(value.face, size: value.size * valueScale)
     let figures = context.extents("0")

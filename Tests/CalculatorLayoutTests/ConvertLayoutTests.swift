@@ -53,19 +53,20 @@ import Testing
     #expect(resized.converts && resized.convert != nil)
   }
 
-  /// By hand at unit 1 (393 × 900 at 192 dpi, one pixel a reference pixel): the lines add
-  /// 36 + 72 + 36 under a display of 96, but a unit line holds a least hit target (28 px at 96
-  /// dpi, 56 here) and a pixel each side of it and of its edge, 64; the strip keeps two rows
-  /// of 36 (docs/SPEC.md sections 3.2 and 10.4).
+  /// By hand at 500 × 900 at 192 dpi: the lines add 36 + 72 + 36 reference pixels under a
+  /// display of 96, but a unit line holds a least hit target (28 px at 96 dpi, 56 here), a pixel
+  /// each side of it and one of its edge: 64. The height limits: (900 − 2 × 64) / 746.25 with
+  /// the strip's two rows of 36 (docs/SPEC.md sections 3.2 and 10.4).
   @Test func referenceProportions() throws {
-    let layout = Layout(width: 393, height: 900, scale: 2, converts: true)
-    #expect(layout.unit == 1)
+    let layout = Layout(width: 500, height: 900, scale: 2, converts: true)
+    let unit = (900 - 128) / 746.25
+    #expect(abs(layout.unit - unit) < 1e-12)
     let lines = try #require(layout.convert)
-    #expect(lines.fromLine.height == 64 && lines.convertedRect.height == 72)
-    #expect(lines.toLine.height == 64)
+    #expect(lines.fromLine.height == 64 && lines.toLine.height == 64)
+    #expect(abs(lines.convertedRect.height - 72 * unit) < 1e-9)
     #expect(lines.convertedRect.width == layout.displayRect.width)
-    #expect(layout.keypadRect.minY - lines.toLine.maxY == 20)  // the display's gap
-    #expect(lines.convertedFontSize == 56)
+    #expect(abs(layout.keypadRect.minY - lines.toLine.maxY - 20 * unit) < 1e-9)  // the gap
+    #expect(abs(lines.convertedFontSize - 56 * unit) < 1e-9)
     #expect(lines.unitFontSize == 18 && lines.captionFontSize == 18)  // 9 px at 192 dpi
     #expect(2 * lines.swap.radius == 58)  // 56 of solid fill
     #expect(lines.unitButton(.from, holding: "km").height == 56)

@@ -143,7 +143,6 @@ import Testing
       sizes += [
         ("field", tip.fieldFontSize), ("result", tip.resultFontSize),
         ("per person", tip.perPersonFontSize), ("shares", tip.sharesFontSize),
-        ("Tip & Split's shrinking", tip.leastTextSize),
       ]
     } else {
       sizes += [

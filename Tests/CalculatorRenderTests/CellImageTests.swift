@@ -122,7 +122,8 @@ import Testing
 
   @Test func aHugeWindowsCellsAreDrawnNotKept() throws {
     let renderer = Renderer()
-    let frame = Frame(calculator: Calculator(), width: 1440, height: 2560)
+    // At 384 dpi: the circles as large as the window allows, 272 px, not the default's 67.
+    let frame = Frame(calculator: Calculator(), width: 1440, height: 2560, scale: 4)
     let five = try #require(Keypad.basic.position(of: .digit(.five)))
     let box = frame.inkBox(five)
     let key = try #require(frame.cellImageKey(for: box))

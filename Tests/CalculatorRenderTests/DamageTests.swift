@@ -8,7 +8,8 @@ import Testing
 /// `Frame.damage(since:)`: the window redraws only these rectangles, so they must hold every
 /// pixel that changed, and for a key they must be a small part of the window.
 @Suite struct DamageTests {
-  /// At the reference width (393) the layout is in whole reference pixels: side padding 20,
+  /// At the reference width (393, at 192 dpi, below the default window's unit there) the
+  /// layout is in whole reference pixels: side padding 20,
   /// circles 79 across with gaps of 12, the keypad 4 × 79 + 3 × 12 = 352 wide from x 20.5 and
   /// 5 × 79 + 4 × 12 = 443 tall, 30 above the bottom: y 379 in an 852-tall window; the display
   /// 96 tall, 20 above it: y 263.
@@ -16,7 +17,9 @@ import Testing
   static let height = 852
 
   func frame(_ keys: String) -> Frame {
-    Frame(calculator: TestSupport.calculator(after: keys), width: Self.width, height: Self.height)
+    Frame(
+      calculator: TestSupport.calculator(after: keys), width: Self.width, height: Self.height,
+      scale: 2)
   }
 
   /// The box of the circle at `row`, `column` at 393 × 852: centre (60 + 91 column,

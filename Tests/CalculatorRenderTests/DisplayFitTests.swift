@@ -100,7 +100,7 @@ import Testing
   /// At the reference proportions (the display 353 reference pixels wide, its font 80) the
   /// widest display, 1 ÷ 30,000,000, is the smallest: 24.3% of the base size.
   @Test func theWidestDisplayAtTheReferenceSizeStaysAbove24Percent() {
-    let layout = Layout(width: 393, height: 852)
+    let layout = Layout(width: 393, height: 852, scale: 2)  // unit 1 (LayoutTests)
     let sizes = TestSupport.longDisplays.map {
       renderer.displayFit(
         for: Frame(layout: layout, calculator: TestSupport.calculator(after: $0.keys)),

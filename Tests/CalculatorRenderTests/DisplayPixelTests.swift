@@ -57,7 +57,7 @@ let displayWidths: [(Int, Int)] =
   }
 
   @Test func shortNumbersUseTheBaseSize() throws {
-    let layout = Layout(width: 393, height: 852)
+    let layout = Layout(width: 393, height: 852, scale: 2)  // unit 1
     let shown = renderer.displayFit(
       for: Frame(layout: layout, calculator: TestSupport.calculator(after: "1234")),
       context: context)
@@ -66,7 +66,7 @@ let displayWidths: [(Int, Int)] =
   }
 
   @Test func longNumbersShrinkWhole() throws {
-    let layout = Layout(width: 393, height: 852)
+    let layout = Layout(width: 393, height: 852, scale: 2)  // unit 1
     let shown = renderer.displayFit(
       for: Frame(layout: layout, calculator: TestSupport.calculator(after: "2/3=")),
       context: context)

@@ -53,7 +53,8 @@ import Testing
   }
 
   @Test func theRingIsTwiceAsWideAtTwiceTheReferenceWidth() throws {
-    var frame = try frame("", 786, 1704)  // 2 × 393: circles twice as big
+    // 2 × 393 at 288 dpi, below the default window's unit there: circles twice as big.
+    var frame = Frame(calculator: Calculator(), width: 786, height: 1704, scale: 3)
     #expect(frame.layout.unit == 2)
     frame.focused = GridPosition(row: 2, column: 0)
     let image = renderer.render(frame)

@@ -61,7 +61,8 @@ import Testing
   @Test func pastRowsAreSmallerAndDimmerThanCurrentOnes() {
     let renderer = Renderer()
     let frame = Frame(
-      calculator: TestSupport.calculator(after: "8+"), width: 393, height: 852, tape: Self.tape)
+      calculator: TestSupport.calculator(after: "8+"), width: 393, height: 852, tape: Self.tape,
+      scale: 2)  // unit 1: the reference proportions
     let layout = frame.layout
     let xs = Int(layout.historyRect.minX)..<Int(layout.historyRect.maxX)
     let ys = 0..<Int(layout.displayRect.minY)
