@@ -144,12 +144,9 @@ extension WindowState {
   /// Scrolls the strip, and a wide window's side panel, as little as it takes to show the
   /// cursor's row.
   mutating func scrollToCursor() {
-    guard let selection = tapeSelection else { return }
+    guard tapeSelection != nil else { return }
     let frame = tapeFrame
-    historyOffset = layout.offset(
-      showing: selection.calculation, row: selection.row, rowCount: frame.tape.rows.count,
-      pastRowCounts: frame.tape.stripCalculations.lazy.map(\.shownRowCount),
-      near: min(historyOffset, frame.maxHistoryOffset))
+    historyOffset = frame.historyOffset(showingSelectionNear: historyOffset)
     panelOffset = frame.panelOffset(showingSelectionNear: panelOffset)
   }
 

@@ -193,16 +193,16 @@ import Testing
     #expect(state.requestedSize == nil)
     #expect(!state.showsSecond)
     #expect(state.calculator.memory == DecimalNumber(4))
-    // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
+    // The basic minimum, 200 × 350, is below the scientific one, 360 × 350: the window grows
     // across only; at 192 dpi each minimum doubles.
-    var small = WindowState(calculator: Calculator(), width: 200, height: 320)
+    var small = WindowState(calculator: Calculator(), width: 200, height: 350)
     small.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(small.requestedSize == PixelSize(width: 340, height: 320))
+    #expect(small.requestedSize == PixelSize(width: 360, height: 350))
     var hidpi = WindowState(calculator: Calculator(), width: 400, height: 2000, scale: 2)
     hidpi.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(hidpi.requestedSize == PixelSize(width: 680, height: 2000))
+    #expect(hidpi.requestedSize == PixelSize(width: 720, height: 2000))
     hidpi.reduce(.app(.mode(.tip), keycode: 0))
-    #expect(hidpi.requestedSize == PixelSize(width: 440, height: 2000))
+    #expect(hidpi.requestedSize == PixelSize(width: 544, height: 2000))
   }
 
   @Test func secondSwapsTheAlternatesOnTheScientificKeypad() throws {
