@@ -54,7 +54,12 @@ import Testing
     )
     var random = TestSupport.SeededGenerator(
       seed: UInt64(scale * 100) + UInt64(Mode.allCases.firstIndex(of: mode) ?? 0))
-    var sizes = [least, (least.0, 1600), (2560, least.1), (2560, 1600)]
+    // The corners, the shapes users met the trips of docs/SPEC.md section 3.2 at (scaled), then
+    // random ones.
+    let met = [(360, 640), (400, 1100), (1280, 800)].map {
+      (max(least.0, Int(Double($0.0) * scale)), max(least.1, Int(Double($0.1) * scale)))
+    }
+    var sizes = [least, (least.0, 1600), (2560, least.1), (2560, 1600)] + met
     while sizes.count < 60 {
       sizes.append(
         (

@@ -192,13 +192,17 @@ public final class CalculatorWindow {
   }
 
   /// `circlecalc --keys keys --render FILE --size WxH --mode MODE` at the window's current
-  /// size and mode (or the size given), with `--units` while the test has set `units`.
-  public func render(keys: String, width: Int? = nil, height: Int? = nil) throws -> Image {
+  /// size and mode (or the size given), at `dpi` when given (a window's layout depends on its
+  /// dpi), with `--units` while the test has set `units`.
+  public func render(keys: String, width: Int? = nil, height: Int? = nil, dpi: Int? = nil)
+    throws -> Image
+  {
     let (width, height) = (width ?? self.width, height ?? self.height)
     let file = scratch + "/render.png"
     let arguments =
       (keys.isEmpty ? [] : ["--keys", keys])
       + ["--render", file, "--size", "\(width)x\(height)", "--mode", mode.rawValue]
+      + (dpi.map { ["--dpi", "\($0)"] } ?? [])
       + (units.map { ["--units", $0] } ?? [])
     let environment =
       renderEnvironment.isEmpty

@@ -27,16 +27,16 @@ struct DamageEndToEndTests {
   /// (`theSessionsVisitEveryArrangement`).
   static let sizes = [
     (360, 640), (393, 852), (852, 393), (500, 520), (260, 460), (400, 1100), (1000, 600),
-    (1600, 500), (700, 1100), (1000, 500),
+    (1600, 500), (700, 1100), (1000, 500), (900, 700),
   ]
 
   /// Each mode from a size of each of its arrangements: basic portrait and wide (the side tape
-  /// panel); scientific portrait (stacked), landscape, wide with one grid and wide stacked;
-  /// Tip & Split's panel above and beside its keypad.
+  /// panel); scientific portrait (stacked), landscape and wide; Tip & Split's panel above and
+  /// beside its keypad.
   static let sessions: [(Mode, (Int, Int), UInt64)] = [
     (.basic, (360, 640), 14), (.basic, (852, 393), 15), (.scientific, (400, 1100), 41),
-    (.scientific, (1000, 600), 42), (.scientific, (1600, 500), 43),
-    (.scientific, (700, 1100), 44), (.tip, (360, 640), 3), (.tip, (852, 393), 4),
+    (.scientific, (900, 700), 42), (.scientific, (1600, 500), 43),
+    (.scientific, (1000, 600), 44), (.tip, (360, 640), 3), (.tip, (852, 393), 4),
   ]
 
   /// The arrangement a size gives a mode, a stacked keypad apart (its circles of two sizes).
@@ -51,7 +51,7 @@ struct DamageEndToEndTests {
     #expect(
       started == [
         "basic portrait", "basic wide", "scientific portrait stacked", "scientific landscape",
-        "scientific wide", "scientific wide stacked", "tip portrait", "tip landscape",
+        "scientific wide", "tip portrait", "tip landscape",
       ])
     for mode in Mode.allCases {
       let reached = Set(DamageEndToEndTests.sizes.map { Self.shape(mode, $0) })
@@ -205,9 +205,12 @@ struct DamageEndToEndTests {
         return Point(x: 3, y: Double(model.height - 3))
       }
       let modes = layout.keypad.position(of: .modes)
+      // Not Rand: the window's random number is not the model's.
+      let cells = layout.keypad.positions.filter {
+        layout.keypad.action(at: $0) != .key(.constant(.random))
+      }
       let cell =
-        Int.random(in: 0..<5, using: &random) == 0
-        ? modes : layout.keypad.positions.randomElement(using: &random)
+        Int.random(in: 0..<5, using: &random) == 0 ? modes : cells.randomElement(using: &random)
       let center = layout.circle(at: cell ?? GridPosition(row: 0, column: 0)).center
       return Point(x: center.x.rounded(), y: center.y.rounded())
     }

@@ -115,27 +115,27 @@ struct ModeEndToEndTests {
   /// a mode change keeps the user's size, unless it is below the new minimum, which it grows to.
   @Test func eachModeHintsItsMinimumAndASmallWindowGrowsToIt() throws {
     let server = try XvfbServer()
-    let window = try CalculatorWindow(server: server, size: (200, 320))
+    let window = try CalculatorWindow(server: server, size: (200, 350))
     func minimum() throws -> String {
       let hints = try server.run("xprop", ["-id", window.window, "WM_NORMAL_HINTS"]).stdout
       return hints.split(separator: "\n").first { $0.contains("minimum size") }
         .map(String.init)?.trimmingCharacters(in: .whitespaces) ?? hints
     }
-    #expect(try minimum() == "program specified minimum size: 200 by 320")
+    #expect(try minimum() == "program specified minimum size: 200 by 350")
     try window.type("ctrl+2")
-    try window.waitForSize(width: 340, height: 320)
+    try window.waitForSize(width: 360, height: 350)
     window.mode = .scientific
-    #expect(try minimum() == "program specified minimum size: 340 by 320")
+    #expect(try minimum() == "program specified minimum size: 360 by 350")
     #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
     try window.type("ctrl+3")
-    try window.waitForSize(width: 340, height: 400)
+    try window.waitForSize(width: 360, height: 500)
     window.mode = .tip
-    #expect(try minimum() == "program specified minimum size: 220 by 400")
+    #expect(try minimum() == "program specified minimum size: 272 by 500")
     // Back to basic: the window keeps the size the modes grew it to.
     try window.type("ctrl+1")
     window.mode = .basic
-    #expect(try minimum() == "program specified minimum size: 200 by 320")
+    #expect(try minimum() == "program specified minimum size: 200 by 350")
     #expect(try window.differingPixels(from: window.render(keys: "")) == 0)
-    #expect(window.width == 340 && window.height == 400)
+    #expect(window.width == 360 && window.height == 500)
   }
 }
