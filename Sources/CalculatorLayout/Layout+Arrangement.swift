@@ -328,14 +328,14 @@ struct Plan {
       converts: converts)
     func largest(_ plan: Plan) -> Double { plan.pixels(plan.largestDiameter) }
     if let stacked = plans.first(where: { $0.form == .stacked && $0.arrangement == .portrait }) {
-      if height >= width, stacked.keepsLeastCircles,
-        2 * stacked.form.size(of: keypad).width * stacked.unit >= width,
+      let spansHalf = 2 * stacked.form.size(of: keypad).width * stacked.unit >= width
+      if height >= width, stacked.keepsLeastCircles, spansHalf,
         plans.filter({ $0.form == .grid }).allSatisfy({ largest(stacked) > largest($0) })
       {
         return stacked
       }
       // Narrower than half a window at least as tall as wide, it would leave a blank column.
-      if height >= width { plans.removeAll { $0.form == .stacked } }
+      if height >= width, !spansHalf { plans.removeAll { $0.form == .stacked } }
     }
     var best = plans[0]
     for plan in plans.dropFirst() {
