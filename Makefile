@@ -117,10 +117,12 @@ lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 	@imports() { grep -rhoE '^\s*(@[A-Za-z_]+ )*import +[A-Za-z_]+' "$$@" | awk '{print $$NF}' | sort -u; }; \
 	bad=$$(imports Sources/CalculatorCore Sources/CalculatorLayout \
-		| grep -vxE 'CalculatorNumbers|CalculatorCore' || true); \
+		| grep -vxE 'CalculatorLocale|CalculatorNumbers|CalculatorCore' || true); \
 	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi; \
 	bad=$$(imports Sources/CalculatorNumbers | grep -vxE 'CMPFR|Glibc' || true); \
-	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi
+	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi; \
+	bad=$$(imports Sources/CalculatorLocale | grep -vxE 'Glibc|CGettext' || true); \
+	if [ -n "$$bad" ]; then echo "locale imports: $$bad" >&2; exit 1; fi
 	@# swift format wraps neither comments nor strings: no line over 100 columns, except inside
 	@# a declaration marked swift-format-ignore (an aligned table), up to its closing bracket.
 	@long=$$(awk 'FNR == 1 { marked = 0; table = 0 } \

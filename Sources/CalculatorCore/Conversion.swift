@@ -20,12 +20,15 @@ public struct Conversion: Equatable, Sendable {
   /// The unit wanted.
   public let to: ConversionUnit
 
-  /// Reads `VALUE FROM to TO`; the currencies are those of `rates`.
-  public init(parsing text: String, rates: CurrencyRates?) throws(ConversionError) {
+  /// Reads `VALUE FROM to TO`; the currencies are those of `rates`. The value is read in
+  /// `numbers`' form first, then in the plain form, as a paste is (docs/SPEC.md section 13.3).
+  public init(parsing text: String, rates: CurrencyRates?, numbers: NumberLocale = .c)
+    throws(ConversionError)
+  {
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { throw .malformed(text) }
-    let (valueText, touching) = try Conversion.splitValue(first)
-    guard let written = NumberFormat.scan(valueText),
+    let (valueText, touching) = try Conversion.splitValue(first, numbers: numbers)
+    guard let written = NumberFormat.scan(numbers.reading(valueText)),
       let value = DecimalNumber(
         written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
     else { throw .numberOutOfRange(valueText) }
@@ -100,12 +103,15 @@ public struct Conversion: Equatable, Sendable {
   /// The value's word and the unit touching it, if any: `"3.2m"` → `("3.2", "m")`,
   /// `"1e5eV"` → `("1e5", "eV")`; throws when no number starts the word, or the rest starts
   /// like more of a number (`"1,5m"`).
-  static func splitValue(_ word: String) throws(ConversionError) -> (String, String?) {
-    if NumberFormat.scan(word) != nil { return (word, nil) }
+  static func splitValue(_ word: String, numbers: NumberLocale = .c) throws(ConversionError)
+    -> (String, String?)
+  {
+    func isNumber(_ text: String) -> Bool { NumberFormat.scan(numbers.reading(text)) != nil }
+    if isNumber(word) { return (word, nil) }
     var end = word.endIndex
     while end > word.startIndex {
       end = word.index(before: end)
-      guard NumberFormat.scan(String(word[..<end])) != nil else { continue }
+      guard isNumber(String(word[..<end])) else { continue }
       let rest = word[end...]
       guard let next = rest.first, !"0123456789.,+-".contains(next) else { break }
       return (String(word[..<end]), String(rest))

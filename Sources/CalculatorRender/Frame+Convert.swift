@@ -60,7 +60,7 @@ public struct ConvertView: Equatable, Sendable {
   /// The lines of a display showing `display`.
   public init(display: DisplayText, units: ConvertUnits) {
     self.units = units
-    converted = units.from.converted(display, to: units.to)
+    converted = units.from.converted(display, to: units.to).localized(display.numbers)
   }
 
   /// A line's number with its unit, as a screen reader says it: `36 kilometres`, `1 mile`;

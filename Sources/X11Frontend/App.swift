@@ -21,6 +21,8 @@ public struct WindowOptions: Sendable {
   public var mode: Mode?
   /// The Convert lines' category and units (`--units`); nil restores the last ones.
   public var units: (category: UnitCategory, pair: UnitPair)?
+  /// How numbers are written and read: the user's locale (docs/SPEC.md section 13.1).
+  public var numbers = NumberLocale.c
 
   /// The options of `mode`, the others to restore or read: the last size or 360 × 640, scale
   /// from `Xft.dpi`, the last units.
@@ -155,6 +157,7 @@ final class App {
     self.state = WindowState(
       calculator: calculator, split: split, convert: convert, mode: mode, width: width,
       height: height, scale: scale)
+    state.numbers = options.numbers
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)

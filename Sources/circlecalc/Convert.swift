@@ -5,11 +5,11 @@ import X11Frontend
 
 /// `--convert 'VALUE FROM to TO'`: prints the result as the display shows it, exit status 0;
 /// one line on stderr and exit status 2 for a conversion that cannot be made.
-func convert(_ text: String) -> Int32 {
+func convert(_ text: String, numbers: NumberLocale = .c) -> Int32 {
   let stored = storedRates()
   do throws(ConversionError) {
-    let result = try Conversion(parsing: text, rates: try? stored.get()).result()
-    print(NumberFormat.string(result))
+    let conversion = try Conversion(parsing: text, rates: try? stored.get(), numbers: numbers)
+    print(numbers.localized(NumberFormat.string(try conversion.result())))
     return 0
   } catch .noRates {
     // No rates at all, or a stored file that is not rates: either way, an update mends it.
