@@ -53,6 +53,7 @@ public struct Frame: Equatable, Sendable {
     } else {
       face = KeypadFace(calculator, showsSecond: showsSecond)
     }
+    face.decimalSeparator = numbers.decimalSeparator
     // In Math Order the display shows the calculation being typed, and the strip the earlier
     // ones only, the one `=` just finished included (docs/SPEC.md section 12).
     let isMath = calculator.order == .math
