@@ -4,7 +4,7 @@ import CGettext
   import Glibc
 #endif
 
-// Every text a user reads or hears goes through these three functions (docs/SPEC.md section
+// Every text a user reads or hears goes through these two functions (docs/SPEC.md section
 // 13.4), and `make po` extracts their literals with xgettext: its C parser reads Swift's
 // plain string literals, so a marked text is one `"…"` literal, never interpolated; values go
 // in through `%s` and `%d` (`filling(_:)`), which translators may reorder (`%2$s`).
@@ -24,17 +24,6 @@ public func trPlural(_ singular: String, _ plural: String, _ count: Int) -> Stri
   return Translation.string(
     dngettext(UserLocale.textDomain, singular, plural, Translation.pluralCount(count)),
     else: english)
-}
-
-/// `text` as `context` uses it, for an English word that other languages write two ways:
-/// `trContext("unit after a fraction", "metres")` ("1,5 metra" in Polish).
-public func trContext(_ context: String, _ text: String) -> String {
-  guard Translation.isOn else { return text }
-  // gettext's msgctxt: the context, EOT, the text.
-  let key = context + "\u{4}" + text
-  guard let translated = dgettext(UserLocale.textDomain, key) else { return text }
-  let result = String(cString: translated)
-  return result == key ? text : result
 }
 
 /// Whether a catalog is in use, and the conversions around gettext's C strings.
@@ -60,7 +49,7 @@ extension String {
   /// The text with its `%s` and `%d` filled in order by `arguments`, or `%1$s`, `%2$d` by
   /// position (a translation may reorder them); `%%` is `%`:
   /// `"cannot write %s: %s".filling(path, reason)`.
-  public func filling(_ arguments: any CustomStringConvertible...) -> String {
+  public func filling(_ arguments: Any...) -> String {
     var result = ""
     var next = 0
     var scalars = unicodeScalars[...]
@@ -88,7 +77,7 @@ extension String {
       scalars.removeFirst()
       let index = position.map { $0 - 1 } ?? next
       next = index + 1
-      if arguments.indices.contains(index) { result += arguments[index].description }
+      if arguments.indices.contains(index) { result += String(describing: arguments[index]) }
     }
     return result
   }

@@ -90,7 +90,7 @@ extension Renderer {
     func baseline(_ row: Rect) -> Double { Renderer.baseline(of: row, size: size) }
     for (side, tab) in zip(UnitSide.allCases, picker.tabs) {
       if side == view.side { fillSelection(tab, size: size, in: context) }
-      let title = side == .from ? "From" : "To"
+      let title = side == .from ? tr("From") : tr("To")
       let symbol = view.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
       context.setFont(labelFace, size: size)
       let titleWidth = context.extents(title + " ").advance

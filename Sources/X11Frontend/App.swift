@@ -104,7 +104,7 @@ final class App {
   ) {
     let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(nil) else {
-      printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
+      printError("circlecalc: " + tr("cannot open display '%s' (is DISPLAY set?)").filling(name))
       return nil
     }
     installErrorHandlers()
@@ -114,7 +114,8 @@ final class App {
     guard XMatchVisualInfo(display, screen, 24, TrueColor, &visual) != 0,
       visual.red_mask == 0xff0000, visual.green_mask == 0x00ff00, visual.blue_mask == 0x0000ff
     else {
-      printError("circlecalc: display '\(name)' has no 24-bit TrueColor visual")
+      printError(
+        "circlecalc: " + tr("display '%s' has no 24-bit TrueColor visual").filling(name))
       XCloseDisplay(display)
       return nil
     }

@@ -54,7 +54,7 @@ struct SpokenLines: Equatable, Sendable {
   var tape: HistoryTape
 
   /// What a screen reader hears for a row being edited, before the row as typed.
-  static let editingText = "Editing"
+  static var editingText: String { tr("Editing") }
 
   /// The lines of `frame`.
   init(frame: Frame) {
@@ -65,8 +65,10 @@ struct SpokenLines: Equatable, Sendable {
         let units = convert.units
         lines.append(
           Line(
-            subject: .units, text: "Convert, \(units.from.plural) to \(units.to.plural)",
-            ending: "Convert off"))
+            subject: .units,
+            text: tr("Convert, %s to %s").filling(
+              units.from.pluralName, units.to.pluralName),
+            ending: tr("Convert off")))
       }
       // Right after an operator the display shows the 0 of an operand not yet begun: the
       // operator's echo said what happened (`7 +` is heard as `7`, `plus`, not `0`).
@@ -97,10 +99,12 @@ struct SpokenLines: Equatable, Sendable {
       return
     }
     for field in TipField.allCases {
-      let text = SpokenLines.spoken(field, of: screen, tipPercent: frame.face.tipPercent)
+      let text = SpokenLines.spoken(
+        field, of: screen, tipPercent: frame.face.tipPercent, numbers: frame.display.numbers)
       lines.append(Line(subject: .field(field), text: text))
     }
-    lines.append(Line(subject: .perPerson, text: "Per person, \(screen.perPerson)"))
+    lines.append(
+      Line(subject: .perPerson, text: tr("Per person, %s").filling(screen.perPerson)))
     typedInto = [.field(screen.active)]
   }
 
@@ -108,15 +112,21 @@ struct SpokenLines: Equatable, Sendable {
   ///
   /// Also `Bill, 84.50`, `People, 3`. The value, not the text as typed: a field left or entered
   /// shows `84.5` as `84.50`, which is no change to speak. `tipPercent` is the keypad face's.
-  static func spoken(_ field: TipField, of screen: TipScreen, tipPercent: String?) -> String {
+  static func spoken(
+    _ field: TipField, of screen: TipScreen, tipPercent: String?, numbers: NumberLocale = .c
+  ) -> String {
     let shown = screen.text(of: field)
     let value =
       switch field {
-      case .bill: NumberFormat.parse(shown).map(TipCalculator.amount) ?? shown
-      case .tipPercent: "\(tipPercent ?? String(shown.dropLast())) percent"
+      case .bill:
+        NumberFormat.parse(numbers.reading(shown)).map {
+          numbers.localized(TipCalculator.amount($0))
+        } ?? shown
+      case .tipPercent:
+        tr("%s percent").filling(tipPercent.map(numbers.localized) ?? String(shown.dropLast()))
       case .people: shown
       }
-    return "\(field.title), \(value)"
+    return tr("%s, %s").filling(field.title, value)
   }
 
   /// Whether the screen reader's key echo says what `key` typed: a digit or the point goes
@@ -157,9 +167,8 @@ struct SpokenLines: Equatable, Sendable {
       return first.line
     }
     switch new.count {
-    case 0: return "No calculations"
-    case 1: return "1 calculation"
-    case let count: return "\(count) calculations"
+    case 0: return tr("No calculations")
+    case let count: return trPlural("%d calculation", "%d calculations", count).filling(count)
     }
   }
 }

@@ -19,7 +19,7 @@ func run() -> Int32 {
   do {
     command = try Command.parse(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    printError("circlecalc: \(error.message) (see circlecalc --help)")
+    printError("circlecalc: " + tr("%s (see circlecalc --help)").filling(error.message))
     return 2
   }
   switch command {
@@ -91,7 +91,9 @@ func run() -> Int32 {
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
+        printError(
+          "circlecalc: "
+            + tr("cannot write %s: %s").filling(quoted(path, limit: Int(PATH_MAX)), error))
         return 1
       }
       return 0
@@ -99,14 +101,17 @@ func run() -> Int32 {
       if let size, size.width != size.height || size.width > Renderer.maximumIconSide {
         let most = Renderer.maximumIconSide
         printError(
-          "circlecalc: --icon needs a square --size up to \(most)x\(most),"
-            + " not \(size.width)x\(size.height)")
+          "circlecalc: "
+            + tr("--icon needs a square --size up to %dx%d, not %dx%d").filling(
+              most, most, size.width, size.height))
         return 2
       }
       do {
         try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
+        printError(
+          "circlecalc: "
+            + tr("cannot write %s: %s").filling(quoted(path, limit: Int(PATH_MAX)), error))
         return 1
       }
       return 0
