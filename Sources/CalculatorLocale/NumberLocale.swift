@@ -45,8 +45,8 @@ public struct NumberLocale: Hashable, Sendable {
   ///
   /// Each number in it (digits, `,` between digits, a `.` and its fraction) is regrouped and
   /// its point replaced; the rest of the text stays as it is. A number written without
-  /// grouping stays without it (a copy, a year), and `1.5e25` keeps its exponent: `"= 1,234.5"` → `"= 1.234,5"` in de_DE,
-  /// `"12,345,678"` → `"1,23,45,678"` in en_IN.
+  /// grouping stays without it (a copy, a year), and `1.5e25` keeps its exponent:
+  /// `"= 1,234.5"` → `"= 1.234,5"` in de_DE, `"12,345,678"` → `"1,23,45,678"` in en_IN.
   public func localized(_ text: String) -> String {
     guard !isC else { return text }
     let bytes = Array(text.utf8)
