@@ -28,8 +28,25 @@ public enum UserLocale {
       bind_textdomain_codeset(textDomain, "UTF-8")
       textdomain(textDomain)
       Translation.isOn = true
+      fontLanguage = messagesLanguage()
     }
     return (numbers, nil)
+  }
+
+  /// The language the texts are in, as fontconfig names languages (`ko`, `ja`, `zh-cn`), so a
+  /// fallback font draws Han in that language's forms; nil in the C locale.
+  nonisolated(unsafe) public private(set) static var fontLanguage: String?
+
+  /// The first language gettext tries: `LANGUAGE`'s first, else `LC_MESSAGES`' (`zh_CN.UTF-8`
+  /// → `zh-cn`).
+  private static func messagesLanguage() -> String? {
+    let listed = getenv("LANGUAGE").map { String(cString: $0) } ?? ""
+    let name =
+      listed.split(separator: ":").first.map(String.init)
+      ?? setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? ""
+    let language = name.prefix { $0 != "." && $0 != "@" }
+    guard !language.isEmpty else { return nil }
+    return String(language.lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
   /// Whether a category is in the C or POSIX locale (`C`, `C.UTF-8`, `POSIX`).
