@@ -236,7 +236,8 @@ extension AccessibleElement {
     let calculation = frame.tape.past.calculations[selection.calculation]
     return AccessibleElement(
       role: editedText != nil ? .entry : .listItem,
-      name: "\(calculation.shownRow(selection.row)), \(calculation.line)", bounds: bounds,
+      name: frame.tape.numbers.localized(
+        "\(calculation.shownRow(selection.row)), \(calculation.line)"), bounds: bounds,
       text: editedText, isSelectable: true, isSelected: true)
   }
 

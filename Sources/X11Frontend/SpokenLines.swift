@@ -52,6 +52,8 @@ struct SpokenLines: Equatable, Sendable {
   var typedInto: [Subject]
   /// The finished calculations, whose change is said when no line says it.
   var tape: HistoryTape
+  /// The form the tape's numbers are said in (docs/SPEC.md section 13.1).
+  var numbers = NumberLocale.c
 
   /// What a screen reader hears for a row being edited, before the row as typed.
   static var editingText: String { tr("Editing") }
@@ -60,6 +62,7 @@ struct SpokenLines: Equatable, Sendable {
   init(frame: Frame) {
     lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
     tape = frame.tape.past
+    numbers = frame.tape.numbers
     guard let screen = frame.tipScreen else {
       if let convert = frame.convert {
         let units = convert.units
@@ -87,15 +90,20 @@ struct SpokenLines: Equatable, Sendable {
         tape.calculations.indices.contains(selection.calculation)
       else { return }
       let calculation = tape.calculations[selection.calculation]
+      let numbers = frame.tape.numbers
       let row = Subject.tapeRow(calculation: selection.calculation, row: selection.row)
       if let edited = selection.editedText {
         lines.append(Line(subject: .editing, text: SpokenLines.editingText))
         typedInto = [row]
-        lines.append(Line(subject: row, text: edited))
+        lines.append(Line(subject: row, text: numbers.localized(edited)))
       } else {
-        lines.append(Line(subject: row, text: calculation.shownRow(selection.row)))
+        lines.append(
+          Line(subject: row, text: numbers.localized(calculation.shownRow(selection.row))))
       }
-      lines.append(Line(subject: .tapeCalculation(selection.calculation), text: calculation.line))
+      lines.append(
+        Line(
+          subject: .tapeCalculation(selection.calculation),
+          text: numbers.localized(calculation.line)))
       return
     }
     for field in TipField.allCases {
@@ -151,20 +159,22 @@ struct SpokenLines: Equatable, Sendable {
     }
     let words = ended + said.map(\.text)
     guard words.isEmpty else { return words.joined(separator: ", ") }
-    return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape)
+    return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape, numbers: numbers)
   }
 
   /// A change of the tape in words: the calculation that came or changed (the oldest of them
   /// when an edit changed a chain) while no other came or went, else how many there are now:
   /// `1,200 × 1.08 + 49.9 = 1,345.9`, `3 calculations`, `No calculations`.
-  static func change(from old: HistoryTape, to new: HistoryTape) -> String {
+  static func change(from old: HistoryTape, to new: HistoryTape, numbers: NumberLocale = .c)
+    -> String
+  {
     let fresh = new.calculations.lazy.filter { calculation in
       old.index(of: calculation.id).map { old.calculations[$0] != calculation } ?? true
     }
     if let first = fresh.first,
       new.count == old.count || (new.count == old.count + 1 && fresh.count == 1)
     {
-      return first.line
+      return numbers.localized(first.line)
     }
     switch new.count {
     case 0: return tr("No calculations")
