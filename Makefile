@@ -94,7 +94,7 @@ run: build
 # The screen-reader suites run last, one test at a time: Orca and atk-bridge answer on their own
 # clock, and beside the CPU-bound suites (the mpmath cross-check) a flow could be read before
 # the application had heard its listeners, or end before Orca spoke.
-TEST_ENV = env -u DISPLAY CIRCLECALC=$(CURDIR)/.build/debug/circlecalc CIRCLECALC_REQUIRE_TOOLS=1
+TEST_ENV = env -u DISPLAY -u LANGUAGE LC_ALL=C.UTF-8 CIRCLECALC=$(CURDIR)/.build/debug/circlecalc CIRCLECALC_REQUIRE_TOOLS=1
 SCREEN_READER_TESTS = AccessibilityEndToEndTests|OrcaEndToEndTests
 test:
 	@scripts/install-deps test

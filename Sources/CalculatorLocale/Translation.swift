@@ -13,7 +13,13 @@ import CGettext
 /// text itself in the C locale or without a catalog.
 public func tr(_ text: String) -> String {
   guard Translation.isOn else { return text }
-  return Translation.string(dgettext(UserLocale.textDomain, text), else: text)
+  // gettext answers an untranslated text with the pointer it was given, valid only in here.
+  return text.withCString { msgid in
+    guard let translated = dgettext(UserLocale.textDomain, msgid), translated != msgid else {
+      return text
+    }
+    return String(cString: translated)
+  }
 }
 
 /// The form of `singular` or `plural` for `count` in the user's language (ngettext: Polish and
@@ -21,9 +27,16 @@ public func tr(_ text: String) -> String {
 public func trPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
   let english = count == 1 ? singular : plural
   guard Translation.isOn else { return english }
-  return Translation.string(
-    dngettext(UserLocale.textDomain, singular, plural, Translation.pluralCount(count)),
-    else: english)
+  return singular.withCString { one in
+    plural.withCString { many in
+      guard
+        let translated = dngettext(
+          UserLocale.textDomain, one, many, Translation.pluralCount(count)),
+        translated != one, translated != many
+      else { return english }
+      return String(cString: translated)
+    }
+  }
 }
 
 /// Whether a catalog is in use, and the conversions around gettext's C strings.
@@ -32,10 +45,6 @@ public enum Translation {
   /// then, and in the C locale, the texts are the English ones without a call into the C
   /// library.
   nonisolated(unsafe) public internal(set) static var isOn = false
-
-  static func string(_ pointer: UnsafeMutablePointer<CChar>?, else english: String) -> String {
-    pointer.map { String(cString: $0) } ?? english
-  }
 
   /// A count as ngettext takes it (an unsigned long), keeping what plural rules look at (its
   /// last two digits, whether it is 1): past a million, a million plus its remainder.
