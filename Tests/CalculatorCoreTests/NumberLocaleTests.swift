@@ -67,13 +67,13 @@ struct NumberLocaleTests {
   }
 
   // swift-format-ignore
-  /// C-form texts and what each locale writes for them.
+  /// C-form texts and what each locale writes for them (`_` stands for U+202F).
   static let forms: [(c: String, forms: [String: String])] = [
-    ("1,234,567.89", ["en_US": "1,234,567.89", "de_DE": "1.234.567,89", "fr_FR": "1 234 567,89", "de_CH": "1’234’567.89", "en_IN": "12,34,567.89", "it_IT": "1.234.567,89", "ru_RU": "1 234 567,89", "pl_PL": "1 234 567,89", "ko_KR": "1,234,567.89", "ja_JP": "1,234,567.89"]),
-    ("-12,345,678,901", ["en_US": "-12,345,678,901", "de_DE": "-12.345.678.901", "fr_FR": "-12 345 678 901", "de_CH": "-12’345’678’901", "en_IN": "-12,34,56,78,901", "it_IT": "-12.345.678.901", "ru_RU": "-12 345 678 901", "pl_PL": "-12 345 678 901", "ko_KR": "-12,345,678,901", "ja_JP": "-12,345,678,901"]),
+    ("1,234,567.89", ["en_US": "1,234,567.89", "de_DE": "1.234.567,89", "fr_FR": "1_234_567,89", "de_CH": "1’234’567.89", "en_IN": "12,34,567.89", "it_IT": "1.234.567,89", "ru_RU": "1_234_567,89", "pl_PL": "1_234_567,89", "ko_KR": "1,234,567.89", "ja_JP": "1,234,567.89"]),
+    ("-12,345,678,901", ["en_US": "-12,345,678,901", "de_DE": "-12.345.678.901", "fr_FR": "-12_345_678_901", "de_CH": "-12’345’678’901", "en_IN": "-12,34,56,78,901", "it_IT": "-12.345.678.901", "ru_RU": "-12_345_678_901", "pl_PL": "-12_345_678_901", "ko_KR": "-12,345,678,901", "ja_JP": "-12,345,678,901"]),
     ("0.000125", ["en_US": "0.000125", "de_DE": "0,000125", "fr_FR": "0,000125", "de_CH": "0.000125", "en_IN": "0.000125", "it_IT": "0,000125", "ru_RU": "0,000125", "pl_PL": "0,000125", "ko_KR": "0.000125", "ja_JP": "0.000125"]),
     ("-1.5e25", ["en_US": "-1.5e25", "de_DE": "-1,5e25", "fr_FR": "-1,5e25", "de_CH": "-1.5e25", "en_IN": "-1.5e25", "it_IT": "-1,5e25", "ru_RU": "-1,5e25", "pl_PL": "-1,5e25", "ko_KR": "-1.5e25", "ja_JP": "-1.5e25"]),
-    ("× 1,200.", ["en_US": "× 1,200.", "de_DE": "× 1.200,", "fr_FR": "× 1 200,", "de_CH": "× 1’200.", "en_IN": "× 1,200.", "it_IT": "× 1.200,", "ru_RU": "× 1 200,", "pl_PL": "× 1 200,", "ko_KR": "× 1,200.", "ja_JP": "× 1,200."]),
+    ("× 1,200.", ["en_US": "× 1,200.", "de_DE": "× 1.200,", "fr_FR": "× 1_200,", "de_CH": "× 1’200.", "en_IN": "× 1,200.", "it_IT": "× 1.200,", "ru_RU": "× 1_200,", "pl_PL": "× 1_200,", "ko_KR": "× 1,200.", "ja_JP": "× 1,200."]),
     ("1345.9", ["en_US": "1345.9", "de_DE": "1345,9", "fr_FR": "1345,9", "de_CH": "1345.9", "en_IN": "1345.9", "it_IT": "1345,9", "ru_RU": "1345,9", "pl_PL": "1345,9", "ko_KR": "1345.9", "ja_JP": "1345.9"]),
     ("NaN", ["en_US": "NaN", "de_DE": "NaN", "fr_FR": "NaN", "de_CH": "NaN", "en_IN": "NaN", "it_IT": "NaN", "ru_RU": "NaN", "pl_PL": "NaN", "ko_KR": "NaN", "ja_JP": "NaN"]),
   ]
@@ -81,7 +81,7 @@ struct NumberLocaleTests {
   @Test(arguments: conventions)
   func cFormTextsInTheLocalesForm(_ convention: Convention) {
     for (c, forms) in Self.forms {
-      let expected = forms[convention.name]?.replacingOccurrences(of: " ", with: Self.narrowSpace)
+      let expected = forms[convention.name]?.replacingOccurrences(of: "_", with: Self.narrowSpace)
       #expect(convention.numbers.localized(c) == expected, "\(c)")
     }
   }
@@ -145,7 +145,8 @@ struct NumberLocaleTests {
       let copied = numbers.localized(try #require(calculator.copyText))
       #expect(!copied.contains(convention.grouping), "\(keys): \(copied)")
       var pasted = Calculator()
-      #expect(pasted.paste(numbers.reading(copied)), "\(keys): \(copied)")
+      let accepted = pasted.paste(numbers.reading(copied))
+      #expect(accepted, "\(keys): \(copied)")
       #expect(
         NumberFormat.parse(pasted.copyText ?? "") == NumberFormat.parse(calculator.copyText ?? ""),
         "\(keys): \(copied)")

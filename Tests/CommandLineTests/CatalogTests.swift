@@ -19,15 +19,18 @@ struct CatalogTests {
   /// of the template: `msgfmt --check --statistics` says `N translated messages.` alone.
   @Test(arguments: languages)
   func completeAndChecked(_ language: String) throws {
-    let template = try Self.messages(in: Self.po.appendingPathComponent("circlecalc.pot").path)
+    let template = try String(
+      contentsOf: Self.po.appendingPathComponent("circlecalc.pot"), encoding: .utf8
+    ).split(separator: "\n").filter { $0.hasPrefix("msgid \"") }.count - 1
     let result = try TestSupport.run(
       "msgfmt",
       ["--check", "--statistics", "-o", "/dev/null", Self.po.appendingPathComponent(language + ".po").path],
       environment: ["LC_ALL": "C", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr == "\(template.count) translated messages.\n", "\(language)")
+    #expect(result.stderr == "\(template) translated messages.\n", "\(language)")
     let catalog = try Self.messages(in: Self.po.appendingPathComponent(language + ".po").path)
-    #expect(catalog == template, "\(language) differs from the template: run make po")
+    let messages = try Self.messages(in: Self.po.appendingPathComponent("circlecalc.pot").path)
+    #expect(catalog == messages, "\(language) differs from the template: run make po")
   }
 
   /// The template holds what xgettext extracts from the sources today (`make po` was run), and

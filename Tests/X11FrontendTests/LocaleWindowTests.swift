@@ -1,6 +1,7 @@
 import CX11
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRender
 import Foundation
 import TestSupport
 import Testing
@@ -89,7 +90,7 @@ struct LocaleWindowTests {
           }
           return last
         }
-        let english = try capture(nil)
+        let english = try capture(String?.none)
         let translated = try capture(language)
         var spilled = 0
         var changedInside = 0
