@@ -19,12 +19,16 @@ struct CatalogTests {
   /// of the template: `msgfmt --check --statistics` says `N translated messages.` alone.
   @Test(arguments: languages)
   func completeAndChecked(_ language: String) throws {
-    let template = try String(
-      contentsOf: Self.po.appendingPathComponent("circlecalc.pot"), encoding: .utf8
-    ).split(separator: "\n").filter { $0.hasPrefix("msgid \"") }.count - 1
+    let template =
+      try String(
+        contentsOf: Self.po.appendingPathComponent("circlecalc.pot"), encoding: .utf8
+      ).split(separator: "\n").filter { $0.hasPrefix("msgid \"") }.count - 1
     let result = try TestSupport.run(
       "msgfmt",
-      ["--check", "--statistics", "-o", "/dev/null", Self.po.appendingPathComponent(language + ".po").path],
+      [
+        "--check", "--statistics", "-o", "/dev/null",
+        Self.po.appendingPathComponent(language + ".po").path,
+      ],
       environment: ["LC_ALL": "C", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr == "\(template) translated messages.\n", "\(language)")
@@ -44,19 +48,26 @@ struct CatalogTests {
     ).filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/" + $0 }
     let extract = try TestSupport.run(
       "xgettext",
-      ["--from-code=UTF-8", "--language=C", "--keyword", "--keyword=tr", "--keyword=trPlural:1,2",
-       "--keyword=unitRow:2,3", "--keyword=currencyName:1,2", "-o", fresh] + sources,
+      [
+        "--from-code=UTF-8", "--language=C", "--keyword", "--keyword=tr", "--keyword=trPlural:1,2",
+        "--keyword=unitRow:2,3", "--keyword=currencyName:1,2", "-o", fresh,
+      ] + sources,
       directory: Self.root.path)
     #expect(extract.status == 0, "\(extract.stderr)")
     let extracted = try Self.messages(in: fresh)
-    #expect(extracted.isSubset(of: template), "not in po/circlecalc.pot (run make po): \(extracted.subtracting(template).sorted())")
+    #expect(
+      extracted.isSubset(of: template),
+      "not in po/circlecalc.pot (run make po): \(extracted.subtracting(template).sorted())")
     var marked: Set<String> = []
     for path in sources {
-      let text = try String(contentsOfFile: Self.root.appendingPathComponent(path).path, encoding: .utf8)
+      let text = try String(
+        contentsOfFile: Self.root.appendingPathComponent(path).path, encoding: .utf8)
       marked.formUnion(Self.markedLiterals(in: text))
     }
     #expect(marked.count > 400)
-    #expect(marked.subtracting(template).isEmpty, "marked but missing: \(marked.subtracting(template).sorted())")
+    #expect(
+      marked.subtracting(template).isEmpty,
+      "marked but missing: \(marked.subtracting(template).sorted())")
   }
 
   /// The literals the marking functions receive: `tr("…")`, `trPlural("…", "…", n)`, and the
@@ -64,7 +75,10 @@ struct CatalogTests {
   static func markedLiterals(in source: String) -> [String] {
     let code = source.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-    let calls = try! Regex(#"\b(tr|trPlural|unitRow|currencyName)\(((?:\s*"(?:[^"\\\n]|\\.)*"\s*,)*\s*"(?:[^"\\\n]|\\.)*")"#)
+    // A literal: `"` then characters or escapes, not a line's end, then `"`.
+    let one = #""(?:[^"\\\n]|\\.)*""#
+    let calls = try! Regex(
+      #"\b(tr|trPlural|unitRow|currencyName)\(((?:\s*"# + one + #"\s*,)*\s*"# + one + ")")
     let literal = try! Regex(#""((?:[^"\\]|\\.)*)""#)
     let wanted = ["tr": [0], "trPlural": [0, 1], "unitRow": [1, 2], "currencyName": [0, 1]]
     var found: [String] = []

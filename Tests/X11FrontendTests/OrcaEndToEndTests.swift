@@ -169,14 +169,16 @@ struct OrcaEndToEndTests {
     let server = try XvfbServer()
     let flows = [
       Flow(name: "the window", keys: "", expected: ["CircleCalc Rahmen.", "0 Beschriftung."]),
-      Flow(name: "Shift+Tab", keys: "shift+Tab", expected: ["Umschalt links", "gleich Druckknopf."]),
+      Flow(
+        name: "Shift+Tab", keys: "shift+Tab", expected: ["Umschalt links", "gleich Druckknopf."]),
       Flow(
         name: "Shift+Tab again", keys: "shift+Tab",
         expected: ["Umschalt links", "Dezimaltrennzeichen Druckknopf."]),
     ]
     let report = try Self.runSession(
       flows: flows, command: [TestSupport.binary, "--mode", "basic", "--size", "360x640"],
-      server: server, environment: ["LC_ALL": "de_DE.UTF-8", "LANGUAGE": "", "LANG": ""])
+      server: server, environment: ["LC_ALL": "de_DE.UTF-8", "LANGUAGE": "", "LANG": ""],
+      ready: "Bildschirmleser an.", idle: 4)
     #expect(report.error == nil)
     try #require(report.flows.count == flows.count, "\(report.transcript)")
     for (flow, heard) in zip(flows, report.flows) {
@@ -212,7 +214,8 @@ struct OrcaEndToEndTests {
 
   /// Runs the session in a D-Bus session of its own on `server`, Orca's files in a fresh folder.
   static func runSession(
-    flows: [Flow], command: [String], server: XvfbServer, environment extra: [String: String] = [:]
+    flows: [Flow], command: [String], server: XvfbServer, environment extra: [String: String] = [:],
+    ready: String = "Screen reader on.", idle: Int = 24
   ) throws -> Report {
     let scratch = TestSupport.temporaryPath("orca")
     try FileManager.default.createDirectory(
@@ -229,7 +232,8 @@ struct OrcaEndToEndTests {
     environment.merge(extra) { $1 }
     let file = scratch + "/report.json"
     let arguments =
-      flows.flatMap { ["--flow", $0.name, $0.keys, $0.expected.last ?? ""] } + ["--idle", "24"]
+      flows.flatMap { ["--flow", $0.name, $0.keys, $0.expected.last ?? ""] }
+      + ["--idle", "\(idle)", "--ready", ready]
     let result = try TestSupport.run(
       "dbus-run-session",
       ["--", "/usr/bin/python3", session, "--report", file, "--folder", scratch] + arguments
