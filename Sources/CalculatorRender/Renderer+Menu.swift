@@ -26,10 +26,11 @@ extension Renderer {
         context.showText("✓", x: row.minX + inset, y: baseline)
       }
       context.setColor(Theme.overlayTitle)
-      // A translation longer than the panel shrinks to it (docs/SPEC.md section 13.5).
+      // A translation longer than the panel shrinks to it (docs/SPEC.md section 13.5), up to
+      // the selection's edge (English "Keyboard Shortcuts" reaches into the inset).
       let left = row.minX + inset + 1.6 * size
       showFitted(
-        item.title, face: labelFace, size: size, left: left, width: row.maxX - inset - left,
+        item.title, face: labelFace, size: size, left: left, width: row.maxX - 0.3 * size - left,
         baseline: baseline, context: context)
     }
   }
