@@ -135,7 +135,7 @@ po:
 	xgettext $(XGETTEXT_FLAGS) --join-existing -o po/circlecalc.pot \
 		data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml
 	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$po \
-		po/circlecalc.pot || exit 1; done
+		po/circlecalc.pot && msgattrib --no-obsolete -o $$po $$po || exit 1; done
 
 format:
 	$(SWIFT) format -i -r Package.swift Sources Tests

@@ -10,10 +10,11 @@ public enum UserLocale {
   /// The gettext text domain: catalogs are `LL/LC_MESSAGES/circlecalc.mo`.
   public static let textDomain = "circlecalc"
 
-  /// Sets the locale's numbers and messages from the environment, reads how it writes numbers, points gettext at the
-  /// catalogs and puts `LC_NUMERIC` back to C, so the C library's number functions (MPFR's
-  /// reading of a decimal) keep the C form; returns the numbers' form and, for a locale that
-  /// is not installed, the one line to print (the program then stays English, in the C form).
+  /// Sets the locale's numbers and messages from the environment, reads how it writes
+  /// numbers, points gettext at the catalogs and puts `LC_NUMERIC` back to C, so the C
+  /// library's number functions (MPFR's reading of a decimal) keep the C form; returns the
+  /// numbers' form and, for a locale that is not installed, the one line to print (the program
+  /// then stays English, in the C form).
   ///
   /// The catalogs are looked for beside the executable (`locale/` in the build folder), then
   /// in `share/locale` beside its folder (`PREFIX/bin/circlecalc` → `PREFIX/share/locale`).

@@ -711,7 +711,14 @@ extension WindowState {
       scrollToCursor()  // a longer number may wrap the side panel's line
       return true
     }
-    guard (try? document.paste(text, scientific: mode == .scientific)) != nil else { return false }
+    // An expression in the locale's form first, then in the plain form (docs/SPEC.md 13.3).
+    let scientific = mode == .scientific
+    let inLocale = NumberForm(numbers).flatMap { form in
+      try? document.paste(text, form: form, scientific: scientific)
+    }
+    guard inLocale != nil || (try? document.paste(text, scientific: scientific)) != nil else {
+      return false
+    }
     endSelection()
     historyOffset = 0
     return true

@@ -108,7 +108,7 @@ struct NumberLocaleTests {
     let german = NumberLocale(decimalSeparator: ",", groupingSeparator: ".", groupSizes: [3])
     func pasted(_ text: String) -> String? {
       var calculator = Calculator()
-      return calculator.paste(german.reading(text)) ? calculator.display : nil
+      return (try? calculator.paste(german.reading(text))) != nil ? calculator.display : nil
     }
     #expect(pasted("1.234") == "1,234")
     #expect(pasted("1,5") == "1.5")
@@ -145,7 +145,7 @@ struct NumberLocaleTests {
       let copied = numbers.localized(try #require(calculator.copyText))
       #expect(!copied.contains(convention.grouping), "\(keys): \(copied)")
       var pasted = Calculator()
-      let accepted = pasted.paste(numbers.reading(copied))
+      let accepted = (try? pasted.paste(numbers.reading(copied))) != nil
       #expect(accepted, "\(keys): \(copied)")
       #expect(
         NumberFormat.parse(pasted.copyText ?? "") == NumberFormat.parse(calculator.copyText ?? ""),

@@ -72,7 +72,7 @@ struct LocaleCommandLineTests {
     #expect(
       state.stdout
         == "{\"display\":\"\(display)\",\"history\":[\"\(history)\"],\"operator\":\"+\","
-        + "\"clearKey\":\"C\"}\n")
+        + "\"clearKey\":\"C\",\"order\":\"left\"}\n")
     // The tape's file is locale-free; --history prints it in the locale's form.
     let folder = TestSupport.temporaryPath("locale-history")
     try FileManager.default.createDirectory(
