@@ -21,6 +21,20 @@ APPDIR = $(DESTDIR)$(PREFIX)/share/applications
 METAINFODIR = $(DESTDIR)$(PREFIX)/share/metainfo
 ICONDIR = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+LOCALEDIR = $(DESTDIR)$(PREFIX)/share/locale
+# The translations (docs/SPEC.md section 13.4): po/LL.po for each language of po/LINGUAS, from
+# the template po/circlecalc.pot, which `make po` extracts with xgettext. Its C parser reads
+# Swift's plain string literals; the keywords are the marking functions of CalculatorLocale
+# and the two tables whose rows hold names (units, currencies).
+XGETTEXT_FLAGS = --from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file \
+	--package-name=CircleCalc --msgid-bugs-address=https://github.com/circlecalc/circlecalc/issues
+SWIFT_KEYWORDS = --language=C --keyword --keyword=tr --keyword=trPlural:1,2 \
+	--keyword=unitRow:2,3 --keyword=currencyName:1,2
+# Each catalog beside a binary (FOLDER/LL/LC_MESSAGES/circlecalc.mo), checked as it is built.
+catalogs = for po in po/*.po; do \
+		language=$$(basename $$po .po); mkdir -p $(1)/$$language/LC_MESSAGES && \
+		msgfmt --check -o $(1)/$$language/LC_MESSAGES/circlecalc.mo $$po || exit 1; \
+	done
 # The Debian package, named as dpkg names it: circlecalc_VERSION_ARCH.deb, with the version
 # the binary reports (read once it is built).
 DEB = circlecalc_$$($(BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
@@ -59,6 +73,7 @@ build:
 		echo "$(BIN) exports $$exported symbols: the release link lost --no-export-dynamic" >&2; exit 1; \
 	fi
 	@$(MAKE) --no-print-directory $(LIBRARY)
+	@$(call catalogs,$(dir $(BIN))locale)
 
 # Without the archive (no libstdc++-12-dev) the folder stays empty and libstdc++ stays shared.
 $(STATIC_LIBS):
@@ -79,12 +94,13 @@ run: build
 # The screen-reader suites run last, one test at a time: Orca and atk-bridge answer on their own
 # clock, and beside the CPU-bound suites (the mpmath cross-check) a flow could be read before
 # the application had heard its listeners, or end before Orca spoke.
-TEST_ENV = env -u DISPLAY CIRCLECALC=$(CURDIR)/.build/debug/circlecalc CIRCLECALC_REQUIRE_TOOLS=1
+TEST_ENV = env -u DISPLAY -u LANGUAGE LC_ALL=C.UTF-8 CIRCLECALC=$(CURDIR)/.build/debug/circlecalc CIRCLECALC_REQUIRE_TOOLS=1
 SCREEN_READER_TESTS = AccessibilityEndToEndTests|OrcaEndToEndTests
 test:
 	@scripts/install-deps test
 	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory .build/debug/libcirclecalc-accessibility.so
+	@$(call catalogs,.build/debug/locale)
 	$(TEST_ENV) $(SWIFT) test --skip-build --skip '$(SCREEN_READER_TESTS)'
 	$(TEST_ENV) $(SWIFT) test --skip-build --no-parallel --filter '$(SCREEN_READER_TESTS)'
 
@@ -110,6 +126,17 @@ snapshots:
 	-RECORD_SNAPSHOTS=1 $(SWIFT) test --skip-build --filter SnapshotTests
 	$(SWIFT) test --skip-build --filter SnapshotTests
 
+# Extracts every marked text into po/circlecalc.pot (the sources, the menu entry, the AppStream
+# metainfo), then brings each language's po/LL.po up to it (new texts untranslated, which
+# msgfmt --check --statistics and LocalizationTests report).
+po:
+	xgettext $(XGETTEXT_FLAGS) $(SWIFT_KEYWORDS) -o po/circlecalc.pot \
+		$$(find Sources -name '*.swift' | LC_ALL=C sort)
+	xgettext $(XGETTEXT_FLAGS) --join-existing -o po/circlecalc.pot \
+		data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml
+	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$po \
+		po/circlecalc.pot && msgattrib --no-obsolete -o $$po $$po || exit 1; done
+
 format:
 	$(SWIFT) format -i -r Package.swift Sources Tests
 
@@ -117,10 +144,12 @@ lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 	@imports() { grep -rhoE '^\s*(@[A-Za-z_]+ )*import +[A-Za-z_]+' "$$@" | awk '{print $$NF}' | sort -u; }; \
 	bad=$$(imports Sources/CalculatorCore Sources/CalculatorLayout \
-		| grep -vxE 'CalculatorNumbers|CalculatorCore' || true); \
+		| grep -vxE 'CalculatorLocale|CalculatorNumbers|CalculatorCore' || true); \
 	if [ -n "$$bad" ]; then echo "core or layout imports: $$bad" >&2; exit 1; fi; \
 	bad=$$(imports Sources/CalculatorNumbers | grep -vxE 'CMPFR|Glibc' || true); \
-	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi
+	if [ -n "$$bad" ]; then echo "numbers imports: $$bad" >&2; exit 1; fi; \
+	bad=$$(imports Sources/CalculatorLocale | grep -vxE 'Glibc|CGettext' || true); \
+	if [ -n "$$bad" ]; then echo "locale imports: $$bad" >&2; exit 1; fi
 	@# swift format wraps neither comments nor strings: no line over 100 columns, except inside
 	@# a declaration marked swift-format-ignore (an aligned table), up to its closing bracket.
 	@long=$$(awk 'FNR == 1 { marked = 0; table = 0 } \
@@ -137,8 +166,11 @@ install:
 	install -d $(BINDIR) $(LIBDIR) $(APPDIR) $(METAINFODIR) $(MANDIR)
 	install -m 755 $(BIN) $(BINDIR)/circlecalc
 	install -m 644 $(LIBRARY) $(LIBDIR)/libcirclecalc-accessibility.so
-	install -m 644 data/$(APP_ID).desktop $(APPDIR)/$(APP_ID).desktop
-	install -m 644 data/$(APP_ID).metainfo.xml $(METAINFODIR)/$(APP_ID).metainfo.xml
+	msgfmt --desktop --template=data/$(APP_ID).desktop -d po -o $(APPDIR)/$(APP_ID).desktop
+	msgfmt --xml --template=data/$(APP_ID).metainfo.xml -d po \
+		-o $(METAINFODIR)/$(APP_ID).metainfo.xml
+	chmod 644 $(APPDIR)/$(APP_ID).desktop $(METAINFODIR)/$(APP_ID).metainfo.xml
+	@$(call catalogs,$(LOCALEDIR))
 	install -m 644 data/circlecalc.1 $(MANDIR)/circlecalc.1
 	for size in $(ICON_SIZES); do \
 		install -d $(ICONDIR)/$${size}x$${size}/apps && \
@@ -152,10 +184,13 @@ uninstall:
 	rm -f $(BINDIR)/circlecalc $(LIBDIR)/libcirclecalc-accessibility.so
 	rm -f $(APPDIR)/$(APP_ID).desktop $(APPDIR)/circlecalc.desktop
 	rm -f $(METAINFODIR)/$(APP_ID).metainfo.xml $(MANDIR)/circlecalc.1
+	for po in po/*.po; do \
+		rm -f $(LOCALEDIR)/$$(basename $$po .po)/LC_MESSAGES/circlecalc.mo; done
 	rmdir $(LIBDIR) 2>/dev/null || true
 	for size in $(ICON_SIZES); do rm -f $(ICONDIR)/$${size}x$${size}/apps/circlecalc.png; done
 	@if [ -n "$(DESTDIR)" ]; then \
-		for dir in $(BINDIR) $(dir $(LIBDIR)) $(APPDIR) $(METAINFODIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps); do \
+		for dir in $(BINDIR) $(dir $(LIBDIR)) $(APPDIR) $(METAINFODIR) $(MANDIR) $(foreach s,$(ICON_SIZES),$(ICONDIR)/$(s)x$(s)/apps) \
+			$(foreach po,$(wildcard po/*.po),$(LOCALEDIR)/$(basename $(notdir $(po)))/LC_MESSAGES); do \
 			while [ "$$dir" != "$(DESTDIR)" ] && [ "$$dir" != / ] && rmdir "$$dir" 2>/dev/null; do \
 				dir=$$(dirname "$$dir"); \
 			done; \
@@ -178,5 +213,5 @@ clean:
 	rm -rf .build
 	rm -f circlecalc_*.deb
 
-.PHONY: all build run test bench symbol-order fuzz soak snapshots format lint install uninstall \
-	deb test-package clean
+.PHONY: all build run test bench symbol-order fuzz soak snapshots po format lint install \
+	uninstall deb test-package clean

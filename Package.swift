@@ -7,7 +7,7 @@ import PackageDescription
 // interface did not change is not rewritten: without the full lists, a stored property added to
 // `Calculator` would leave X11Frontend compiled against the old size of `Frame`, and the binary
 // would corrupt memory (swiftlang/swift-package-manager#10502). A new target extends these lists.
-let numbers: [Target.Dependency] = ["CMPFR", "CalculatorNumbers"]
+let numbers: [Target.Dependency] = ["CGettext", "CalculatorLocale", "CMPFR", "CalculatorNumbers"]
 let core = numbers + ["CalculatorCore"]
 let layout = core + ["CalculatorLayout"]
 let render = layout + ["CalculatorRender", "CCairo"]
@@ -31,12 +31,17 @@ let package = Package(
   ],
   targets: [
     // Core
+    // The user's locale: numbers in its form, texts in its language (docs/SPEC.md section 13).
+    .target(
+      name: "CalculatorLocale", dependencies: ["CGettext"], swiftSettings: standardLibraryAlone),
     .target(
       name: "CalculatorNumbers", dependencies: ["CMPFR"], swiftSettings: standardLibraryAlone),
     .target(name: "CalculatorCore", dependencies: numbers, swiftSettings: standardLibraryAlone),
     .target(name: "CalculatorLayout", dependencies: core, swiftSettings: standardLibraryAlone),
 
     // C libraries
+    // glibc's gettext header (libintl.h); the functions are libc's.
+    .systemLibrary(name: "CGettext"),
     // MPFR's header (Debian libmpfr-dev); the library is loaded at its first use (lazy.c).
     .target(name: "CMPFR"),
     .systemLibrary(

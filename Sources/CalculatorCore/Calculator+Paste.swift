@@ -9,9 +9,12 @@ extension Calculator {
   /// after `)` it multiplies. `^` only where the keypad has xʸ (`scientific`). Throws the
   /// reason, changing nothing, for anything the keys cannot type, unbalanced parentheses, an
   /// empty text or one over 10,000 characters.
-  public mutating func paste(_ text: String, scientific: Bool = true) throws(PasteRefusal) {
+  /// Its numbers are read in `form` (the locale's, docs/SPEC.md section 13.3).
+  public mutating func paste(_ text: String, form: NumberForm = .plain, scientific: Bool = true)
+    throws(PasteRefusal)
+  {
     let expression = try PastedExpression(
-      text, scientific: scientific, openGroups: openParentheses)
+      text, form: form, scientific: scientific, openGroups: openParentheses)
     for step in expression.steps {
       switch step {
       case .number(let number):

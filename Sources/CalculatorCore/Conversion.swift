@@ -20,12 +20,17 @@ public struct Conversion: Equatable, Sendable {
   /// The unit wanted.
   public let to: ConversionUnit
 
-  /// Reads `VALUE FROM to TO`; the currencies are those of `rates`.
-  public init(parsing text: String, rates: CurrencyRates?) throws(ConversionError) {
+  /// Reads `VALUE FROM to TO`, the currencies being those of `rates`.
+  ///
+  /// The value is read in `numbers`' form first, then in the plain form, as a paste is
+  /// (docs/SPEC.md section 13.3).
+  public init(parsing text: String, rates: CurrencyRates?, numbers: NumberLocale = .c)
+    throws(ConversionError)
+  {
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { throw .malformed(text) }
-    let (valueText, touching) = try Conversion.splitValue(first)
-    guard let written = NumberFormat.scan(valueText),
+    let (valueText, touching) = try Conversion.splitValue(first, numbers: numbers)
+    guard let written = NumberFormat.scan(numbers.reading(valueText)),
       let value = DecimalNumber(
         written.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
     else { throw .numberOutOfRange(valueText) }
@@ -100,12 +105,15 @@ public struct Conversion: Equatable, Sendable {
   /// The value's word and the unit touching it, if any: `"3.2m"` → `("3.2", "m")`,
   /// `"1e5eV"` → `("1e5", "eV")`; throws when no number starts the word, or the rest starts
   /// like more of a number (`"1,5m"`).
-  static func splitValue(_ word: String) throws(ConversionError) -> (String, String?) {
-    if NumberFormat.scan(word) != nil { return (word, nil) }
+  static func splitValue(_ word: String, numbers: NumberLocale = .c) throws(ConversionError)
+    -> (String, String?)
+  {
+    func isNumber(_ text: String) -> Bool { NumberFormat.scan(numbers.reading(text)) != nil }
+    if isNumber(word) { return (word, nil) }
     var end = word.endIndex
     while end > word.startIndex {
       end = word.index(before: end)
-      guard NumberFormat.scan(String(word[..<end])) != nil else { continue }
+      guard isNumber(String(word[..<end])) else { continue }
       let rest = word[end...]
       guard let next = rest.first, !"0123456789.,+-".contains(next) else { break }
       return (String(word[..<end]), String(rest))
@@ -214,26 +222,31 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .malformed(let text):
-      "cannot read \(quoted(text)) as a conversion: expected VALUE FROM to TO, e.g. '1 m to ft'"
+      tr("cannot read %s as a conversion: expected VALUE FROM to TO, e.g. '1 m to ft'")
+        .filling(quoted(text))
     case .malformedUnits(let text):
-      "cannot read \(quoted(text)) as two units: expected FROM to TO, e.g. 'km to mi'"
+      tr("cannot read %s as two units: expected FROM to TO, e.g. 'km to mi'")
+        .filling(quoted(text))
     case .invalidNumber(let text):
-      "\(quoted(text)) is not a number: expected VALUE FROM to TO, e.g. '-40 C to F'"
+      tr("%s is not a number: expected VALUE FROM to TO, e.g. '-40 C to F'")
+        .filling(quoted(text))
     case .numberOutOfRange(let text):
-      "\(quoted(text)) is out of range: a value is below 1e100 and not below 1e-99 in size"
+      tr("%s is out of range: a value is below 1e100 and not below 1e-99 in size")
+        .filling(quoted(text))
     case .unknownUnit(let text):
-      "unknown unit \(quoted(text)) (circlecalc --list-units lists them)"
+      tr("unknown unit %s (circlecalc --list-units lists them)").filling(quoted(text))
     case .unknownUnits(let from, let to):
-      "unknown units \(quoted(from)) and \(quoted(to)) (circlecalc --list-units lists them)"
+      tr("unknown units %s and %s (circlecalc --list-units lists them)")
+        .filling(quoted(from), quoted(to))
     case .incompatible(let from, let fromCategory, let to, let toCategory):
-      "cannot convert \(quoted(from)) (\(fromCategory.rawValue)) to \(quoted(to))"
-        + " (\(toCategory.rawValue))"
+      tr("cannot convert %s (%s) to %s (%s)")
+        .filling(quoted(from), fromCategory.name, quoted(to), toCategory.name)
     case .noRates:
-      "no currency rates yet: run circlecalc --update-rates"
+      tr("no currency rates yet: run circlecalc --update-rates")
     case .missingRate(let code, let date):
-      "no rate for \(quoted(code)) in the ECB rates of \(date)"
+      tr("no rate for %s in the ECB rates of %s").filling(quoted(code), date)
     case .resultOutOfRange:
-      "the result is out of range: results are below 1e100 and not below 1e-99 in size"
+      tr("the result is out of range: results are below 1e100 and not below 1e-99 in size")
     }
   }
 }

@@ -79,8 +79,34 @@ public struct ConversionUnit: Equatable, Sendable {
     }
   }
 
+  /// The unit's name as the picker shows it, in the user's language: `metre`, `Meter`.
+  public var shownName: String { trPlural(name, plural, 1) }
+
+  /// The unit's name for many of it, in the user's language: `metres`.
+  public var pluralName: String { trPlural(name, plural, 2) }
+
   /// A value and the unit's name as a screen reader says them: `1 foot`, `3.5 feet`.
-  public func spoken(_ shown: String) -> String {
-    "\(shown) \(shown == "1" || shown == "-1" ? name : plural)"
+  ///
+  /// The value is as shown, in `numbers`' form. The name takes the form of the whole number shown
+  /// (ngettext: `2 метра`, `5 метров`); a value with a fraction or an exponent takes the form
+  /// of 2 (docs/SPEC.md section 13.4).
+  public func spoken(_ shown: String, numbers: NumberLocale = .c) -> String {
+    shown + " " + trPlural(name, plural, ConversionUnit.count(shown, numbers: numbers))
+  }
+
+  /// The whole number `shown` holds, for its plural form; 2 when it has a fraction or an
+  /// exponent (`1.5`, `1e25`), or is not a number.
+  static func count(_ shown: String, numbers: NumberLocale) -> Int {
+    let point = numbers.decimalSeparator.unicodeScalars.first
+    guard !shown.unicodeScalars.contains(where: { $0 == point || $0 == "e" }) else { return 2 }
+    var count = 0
+    var digits = 0
+    for scalar in shown.unicodeScalars where ("0"..."9").contains(scalar) {
+      // The last six digits decide every language's form; 1 alone is one.
+      count = (count * 10 + Int(scalar.value - 48)) % 1_000_000
+      digits += 1
+    }
+    guard digits > 0 else { return 2 }
+    return digits > 6 ? 1_000_000 + count : count
   }
 }

@@ -27,7 +27,7 @@ public struct CurrencyRates: Equatable, Sendable {
   }
 
   /// What the window shows under a currency: `Rates of 2026-11-27 (ECB)`.
-  public var caption: String { "Rates of \(date) (ECB)" }
+  public var caption: String { tr("Rates of %s (ECB)").filling(date) }
 
   /// The rate of `code`, nil when the rates lack it.
   public func perEuro(_ code: String) -> DecimalNumber? {
@@ -60,6 +60,12 @@ public enum Currency {
       plural: names?.plural ?? code, scale: scale, source: "ECB reference rate")
   }
 
+  /// A currency's name and plural, named so that `make po` finds them (xgettext's keyword
+  /// `currencyName:1,2`); they are translated where shown (`ConversionUnit.shownName`).
+  private static func currencyName(_ name: String, _ plural: String) -> (
+    name: String, plural: String
+  ) { (name, plural) }
+
   /// Whether `code` is a currency code CircleCalc knows, with or without rates.
   public static func isKnown(_ code: String) -> Bool { names[code] != nil }
 
@@ -67,39 +73,39 @@ public enum Currency {
   /// picker and the screen reader can say more than the code.
   // swift-format-ignore
   static let names: [String: (name: String, plural: String)] = [
-    // code  name                      plural
-    "EUR": ("euro",                    "euros"),
-    "USD": ("US dollar",               "US dollars"),
-    "JPY": ("Japanese yen",            "Japanese yen"),
-    "BGN": ("Bulgarian lev",           "Bulgarian leva"),
-    "CZK": ("Czech koruna",            "Czech korunas"),
-    "DKK": ("Danish krone",            "Danish kroner"),
-    "GBP": ("pound sterling",          "pounds sterling"),
-    "HUF": ("Hungarian forint",        "Hungarian forints"),
-    "PLN": ("Polish zloty",            "Polish zlotys"),
-    "RON": ("Romanian leu",            "Romanian lei"),
-    "SEK": ("Swedish krona",           "Swedish kronor"),
-    "CHF": ("Swiss franc",             "Swiss francs"),
-    "ISK": ("Icelandic krona",         "Icelandic kronur"),
-    "NOK": ("Norwegian krone",         "Norwegian kroner"),
-    "TRY": ("Turkish lira",            "Turkish liras"),
-    "AUD": ("Australian dollar",       "Australian dollars"),
-    "BRL": ("Brazilian real",          "Brazilian reais"),
-    "CAD": ("Canadian dollar",         "Canadian dollars"),
-    "CNY": ("Chinese yuan renminbi",   "Chinese yuan renminbi"),
-    "HKD": ("Hong Kong dollar",        "Hong Kong dollars"),
-    "IDR": ("Indonesian rupiah",       "Indonesian rupiahs"),
-    "ILS": ("Israeli shekel",          "Israeli shekels"),
-    "INR": ("Indian rupee",            "Indian rupees"),
-    "KRW": ("South Korean won",        "South Korean won"),
-    "MXN": ("Mexican peso",            "Mexican pesos"),
-    "MYR": ("Malaysian ringgit",       "Malaysian ringgits"),
-    "NZD": ("New Zealand dollar",      "New Zealand dollars"),
-    "PHP": ("Philippine peso",         "Philippine pesos"),
-    "SGD": ("Singapore dollar",        "Singapore dollars"),
-    "THB": ("Thai baht",               "Thai baht"),
-    "ZAR": ("South African rand",      "South African rand"),
-    "HRK": ("Croatian kuna",           "Croatian kunas"),
-    "RUB": ("Russian rouble",          "Russian roubles"),
+    // code  name                                   plural
+    "EUR": currencyName("euro",                    "euros"),
+    "USD": currencyName("US dollar",               "US dollars"),
+    "JPY": currencyName("Japanese yen",            "Japanese yen"),
+    "BGN": currencyName("Bulgarian lev",           "Bulgarian leva"),
+    "CZK": currencyName("Czech koruna",            "Czech korunas"),
+    "DKK": currencyName("Danish krone",            "Danish kroner"),
+    "GBP": currencyName("pound sterling",          "pounds sterling"),
+    "HUF": currencyName("Hungarian forint",        "Hungarian forints"),
+    "PLN": currencyName("Polish zloty",            "Polish zlotys"),
+    "RON": currencyName("Romanian leu",            "Romanian lei"),
+    "SEK": currencyName("Swedish krona",           "Swedish kronor"),
+    "CHF": currencyName("Swiss franc",             "Swiss francs"),
+    "ISK": currencyName("Icelandic krona",         "Icelandic kronur"),
+    "NOK": currencyName("Norwegian krone",         "Norwegian kroner"),
+    "TRY": currencyName("Turkish lira",            "Turkish liras"),
+    "AUD": currencyName("Australian dollar",       "Australian dollars"),
+    "BRL": currencyName("Brazilian real",          "Brazilian reais"),
+    "CAD": currencyName("Canadian dollar",         "Canadian dollars"),
+    "CNY": currencyName("Chinese yuan renminbi",   "Chinese yuan renminbi"),
+    "HKD": currencyName("Hong Kong dollar",        "Hong Kong dollars"),
+    "IDR": currencyName("Indonesian rupiah",       "Indonesian rupiahs"),
+    "ILS": currencyName("Israeli shekel",          "Israeli shekels"),
+    "INR": currencyName("Indian rupee",            "Indian rupees"),
+    "KRW": currencyName("South Korean won",        "South Korean won"),
+    "MXN": currencyName("Mexican peso",            "Mexican pesos"),
+    "MYR": currencyName("Malaysian ringgit",       "Malaysian ringgits"),
+    "NZD": currencyName("New Zealand dollar",      "New Zealand dollars"),
+    "PHP": currencyName("Philippine peso",         "Philippine pesos"),
+    "SGD": currencyName("Singapore dollar",        "Singapore dollars"),
+    "THB": currencyName("Thai baht",               "Thai baht"),
+    "ZAR": currencyName("South African rand",      "South African rand"),
+    "HRK": currencyName("Croatian kuna",           "Croatian kunas"),
+    "RUB": currencyName("Russian rouble",          "Russian roubles"),
   ]
 }

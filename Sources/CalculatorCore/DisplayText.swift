@@ -14,9 +14,14 @@ public struct DisplayText: Hashable, Sendable {
     case expression(number: DecimalNumber?)
   }
 
-  /// The full text: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"`.
-  public let text: String
+  /// The full text: `"1,234,567.50"`, `"0."`, `"1.5e25"`, `"NaN"` (`"1.234.567,50"` in
+  /// de_DE once `localized`).
+  public private(set) var text: String
   let source: Source
+  /// The form its numbers are written in: the C form until `localized(_:)`.
+  public private(set) var numbers = NumberLocale.c
+  /// The text in the C form once `localized`, which the shorter forms are cut from.
+  private var plainText: String?
 
   /// The display of a number being typed, as typed (`"-1234.50"` reads `"-1,234.50"`).
   public init(typed: String) {
@@ -35,6 +40,17 @@ public struct DisplayText: Hashable, Sendable {
   public init(expression text: String, number: DecimalNumber?) {
     source = .expression(number: number)
     self.text = text
+  }
+
+  /// The same display written in `numbers`' form, its shorter forms too (docs/SPEC.md section
+  /// 13.1).
+  public func localized(_ numbers: NumberLocale) -> DisplayText {
+    guard self.numbers.isC, !numbers.isC else { return self }
+    var copy = self
+    copy.plainText = text
+    copy.text = numbers.localized(text)
+    copy.numbers = numbers
+    return copy
   }
 
   /// Whether each shorter form is the newest characters of the text after `…`: one more
@@ -67,17 +83,19 @@ public struct DisplayText: Hashable, Sendable {
   /// an ellipsis, then at least one of its newest characters, never a comma first (`-…567,890`);
   /// an expression keeps its newest characters after an ellipsis (`…+3×4`).
   public func shortened(toLength length: Int) -> String {
+    guard text.count > length else { return text }
+    // Cut from the C form, then written in the locale's (docs/SPEC.md section 13.1).
+    let plain = plainText ?? text
     switch source {
     case .expression:
-      guard text.count > length else { return text }
-      return "…" + text.suffix(max(length - 1, 1))
+      return numbers.localized("…" + plain.suffix(max(length - 1, 1)))
     case .typed(let typed):
-      guard text.count > length else { return text }
       let head = typed.hasPrefix("-") ? "-…" : "…"
-      let tail = text.suffix(max(length - head.count, 1))
-      return head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail)
+      let tail = plain.suffix(max(length - head.count, 1))
+      return numbers.localized(
+        head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail))
     case .value(let value):
-      return NumberFormat.string(value, maxLength: length)
+      return numbers.localized(NumberFormat.string(value, maxLength: length))
     }
   }
 }

@@ -66,9 +66,11 @@ public struct Document: Undoable {
 
   /// Types a pasted expression into the calculator (`Calculator.paste(_:scientific:)`), one
   /// change for undo; throws the reason, changing nothing, when it is refused.
-  public mutating func paste(_ text: String, scientific: Bool = true) throws(PasteRefusal) {
+  public mutating func paste(_ text: String, form: NumberForm = .plain, scientific: Bool = true)
+    throws(PasteRefusal)
+  {
     let before = calculator
-    try calculator.paste(text, scientific: scientific)
+    try calculator.paste(text, form: form, scientific: scientific)
     track(nil, from: before)
   }
 

@@ -21,9 +21,12 @@ extension Key {
     }
   }
 
-  private static let digitNames = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-  ]
+  private static var digitNames: [String] {
+    [
+      tr("zero"), tr("one"), tr("two"), tr("three"), tr("four"), tr("five"), tr("six"),
+      tr("seven"), tr("eight"), tr("nine"),
+    ]
+  }
 
   /// The key a token stands for, or nil.
   public init?(token: String) {
@@ -72,15 +75,15 @@ func tokenSequence<Pressed>(_ text: String, lookup: (String) -> Pressed?) throws
 extension Operation {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .add: ("+", "plus")
-    case .subtract: ("-", "minus")
-    case .multiply: ("*", "times")
-    case .divide: ("/", "divided by")
-    case .power: ("[pow]", "x to the power of y")
-    case .reversePower: ("[ypow]", "y to the power of x")
-    case .root: ("[root]", "y-th root of x")
-    case .logarithm: ("[logy]", "log base y")
-    case .ee: ("[ee]", "times ten to the power of")
+    case .add: ("+", tr("plus"))
+    case .subtract: ("-", tr("minus"))
+    case .multiply: ("*", tr("times"))
+    case .divide: ("/", tr("divided by"))
+    case .power: ("[pow]", tr("x to the power of y"))
+    case .reversePower: ("[ypow]", tr("y to the power of x"))
+    case .root: ("[root]", tr("y-th root of x"))
+    case .logarithm: ("[logy]", tr("log base y"))
+    case .ee: ("[ee]", tr("times ten to the power of"))
     }
   }
 }
@@ -88,30 +91,30 @@ extension Operation {
 extension Function {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .square: ("[sq]", "x squared")
-    case .cube: ("[cube]", "x cubed")
-    case .reciprocal: ("[recip]", "one over x")
-    case .squareRoot: ("[sqrt]", "square root")
-    case .cubeRoot: ("[cbrt]", "cube root")
-    case .exponential: ("[exp]", "e to the power of x")
-    case .powerOfTen: ("[pow10]", "ten to the power of x")
-    case .powerOfTwo: ("[pow2]", "two to the power of x")
-    case .naturalLogarithm: ("[ln]", "natural log")
-    case .commonLogarithm: ("[log]", "log base ten")
-    case .binaryLogarithm: ("[log2]", "log base two")
-    case .factorial: ("[fact]", "factorial")
-    case .sine: ("[sin]", "sine")
-    case .cosine: ("[cos]", "cosine")
-    case .tangent: ("[tan]", "tangent")
-    case .arcsine: ("[asin]", "inverse sine")
-    case .arccosine: ("[acos]", "inverse cosine")
-    case .arctangent: ("[atan]", "inverse tangent")
-    case .hyperbolicSine: ("[sinh]", "hyperbolic sine")
-    case .hyperbolicCosine: ("[cosh]", "hyperbolic cosine")
-    case .hyperbolicTangent: ("[tanh]", "hyperbolic tangent")
-    case .inverseHyperbolicSine: ("[asinh]", "inverse hyperbolic sine")
-    case .inverseHyperbolicCosine: ("[acosh]", "inverse hyperbolic cosine")
-    case .inverseHyperbolicTangent: ("[atanh]", "inverse hyperbolic tangent")
+    case .square: ("[sq]", tr("x squared"))
+    case .cube: ("[cube]", tr("x cubed"))
+    case .reciprocal: ("[recip]", tr("one over x"))
+    case .squareRoot: ("[sqrt]", tr("square root"))
+    case .cubeRoot: ("[cbrt]", tr("cube root"))
+    case .exponential: ("[exp]", tr("e to the power of x"))
+    case .powerOfTen: ("[pow10]", tr("ten to the power of x"))
+    case .powerOfTwo: ("[pow2]", tr("two to the power of x"))
+    case .naturalLogarithm: ("[ln]", tr("natural log"))
+    case .commonLogarithm: ("[log]", tr("log base ten"))
+    case .binaryLogarithm: ("[log2]", tr("log base two"))
+    case .factorial: ("[fact]", tr("factorial"))
+    case .sine: ("[sin]", tr("sine"))
+    case .cosine: ("[cos]", tr("cosine"))
+    case .tangent: ("[tan]", tr("tangent"))
+    case .arcsine: ("[asin]", tr("inverse sine"))
+    case .arccosine: ("[acos]", tr("inverse cosine"))
+    case .arctangent: ("[atan]", tr("inverse tangent"))
+    case .hyperbolicSine: ("[sinh]", tr("hyperbolic sine"))
+    case .hyperbolicCosine: ("[cosh]", tr("hyperbolic cosine"))
+    case .hyperbolicTangent: ("[tanh]", tr("hyperbolic tangent"))
+    case .inverseHyperbolicSine: ("[asinh]", tr("inverse hyperbolic sine"))
+    case .inverseHyperbolicCosine: ("[acosh]", tr("inverse hyperbolic cosine"))
+    case .inverseHyperbolicTangent: ("[atanh]", tr("inverse hyperbolic tangent"))
     }
   }
 }
@@ -119,9 +122,9 @@ extension Function {
 extension Constant {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .pi: ("[pi]", "pi")
-    case .e: ("[e]", "e")
-    case .random: ("[rand]", "random number")
+    case .pi: ("[pi]", tr("pi"))
+    case .e: ("[e]", tr("e"))
+    case .random: ("[rand]", tr("random number"))
     }
   }
 }
@@ -129,10 +132,10 @@ extension Constant {
 extension Memory {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .clear: ("[mc]", "memory clear")
-    case .add: ("[m+]", "memory plus")
-    case .subtract: ("[m-]", "memory minus")
-    case .recall: ("[mr]", "memory recall")
+    case .clear: ("[mc]", tr("memory clear"))
+    case .add: ("[m+]", tr("memory plus"))
+    case .subtract: ("[m-]", tr("memory minus"))
+    case .recall: ("[mr]", tr("memory recall"))
     }
   }
 }
@@ -140,8 +143,8 @@ extension Memory {
 extension Parenthesis {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .open: ("(", "left parenthesis")
-    case .close: (")", "right parenthesis")
+    case .open: ("(", tr("left parenthesis"))
+    case .close: (")", tr("right parenthesis"))
     }
   }
 }
@@ -149,14 +152,14 @@ extension Parenthesis {
 extension Edit {
   fileprivate var names: (token: String, spoken: String) {
     switch self {
-    case .point: (".", "decimal point")
-    case .equals: ("=", "equals")
-    case .allClear: ("a", "all clear")
-    case .clearEntry: ("c", "clear")
-    case .toggleSign: ("n", "plus minus")
-    case .percent: ("%", "percent")
-    case .backspace: ("b", "delete")
-    case .angle: ("[rad]", "radians or degrees")
+    case .point: (".", tr("decimal point"))
+    case .equals: ("=", tr("equals"))
+    case .allClear: ("a", tr("all clear"))
+    case .clearEntry: ("c", tr("clear"))
+    case .toggleSign: ("n", tr("plus minus"))
+    case .percent: ("%", tr("percent"))
+    case .backspace: ("b", tr("delete"))
+    case .angle: ("[rad]", tr("radians or degrees"))
     }
   }
 }
@@ -176,7 +179,7 @@ public struct UnknownToken: Error, Equatable, Sendable, CustomStringConvertible 
 
   /// `unknown key 'x' at position 3 in --keys`; a control character is escaped.
   public var description: String {
-    "unknown key \(quoted(token)) at position \(position) in --keys"
+    tr("unknown key %s at position %d in --keys").filling(quoted(token), position)
   }
 }
 

@@ -21,8 +21,9 @@ public struct NumberForm: Equatable, Sendable {
   }
 
   /// The form the display writes: `1,234.5`.
-  public static let plain = NumberForm(
-    decimalMark: ".", groupingMark: ",", groupingMarkName: "comma")
+  public static var plain: NumberForm {
+    NumberForm(decimalMark: ".", groupingMark: ",", groupingMarkName: tr("comma"))
+  }
 
   /// A number found in this form, in the plain form `NumberFormat.scan` reads: the decimal mark
   /// becomes `.` and the grouping mark `,` (where they already are, the text is unchanged).
@@ -36,5 +37,34 @@ public struct NumberForm: Equatable, Sendable {
       }
     }
     return String(text)
+  }
+}
+
+extension NumberForm {
+  /// The form of pasted numbers in a locale (docs/SPEC.md section 13.3): its decimal separator
+  /// and grouping separator; nil for the plain form itself, or a locale whose marks are not
+  /// one character each, or whose grouping is a space (a space separates numbers in a paste).
+  public init?(_ numbers: NumberLocale) {
+    let decimal = numbers.decimalSeparator.unicodeScalars
+    let grouping = numbers.groupingSeparator.unicodeScalars
+    guard !numbers.isC, decimal.count == 1, let decimalMark = decimal.first, grouping.count <= 1
+    else { return nil }
+    let groupingMark = grouping.first ?? decimalMark
+    guard !groupingMark.properties.isWhitespace, decimalMark != "." || groupingMark != "," else {
+      return nil
+    }
+    self.init(
+      decimalMark: decimalMark, groupingMark: groupingMark,
+      groupingMarkName: NumberForm.name(of: groupingMark))
+  }
+
+  /// What a refusal calls a grouping mark: `comma`, `period`, `apostrophe`.
+  static func name(of mark: Unicode.Scalar) -> String {
+    switch mark {
+    case ",": tr("comma")
+    case ".": tr("period")
+    case "'", "\u{2019}": tr("apostrophe")
+    default: String(mark)
+    }
   }
 }

@@ -270,18 +270,18 @@ public struct PasteRefusal: Error, Equatable, Sendable, CustomStringConvertible 
     self.reason = reason
   }
 
-  static let empty = PasteRefusal("empty")
-  static let tooLong = PasteRefusal("over 10,000 characters")
-  static let unbalanced = PasteRefusal("unbalanced parenthesis")
-  static let twoPoints = PasteRefusal("two decimal points in a number")
-  static let missingNumber = PasteRefusal("a number is missing")
-  static let missingOperator = PasteRefusal("an operator is missing")
-  static let outOfRange = PasteRefusal("number out of range")
-  static let tooDeep = PasteRefusal("parentheses nested over 20 deep")
-  static let powerOutsideScientific = PasteRefusal("powers need Scientific")
+  static let empty = PasteRefusal(tr("empty"))
+  static let tooLong = PasteRefusal(tr("over 10,000 characters"))
+  static let unbalanced = PasteRefusal(tr("unbalanced parenthesis"))
+  static let twoPoints = PasteRefusal(tr("two decimal points in a number"))
+  static let missingNumber = PasteRefusal(tr("a number is missing"))
+  static let missingOperator = PasteRefusal(tr("an operator is missing"))
+  static let outOfRange = PasteRefusal(tr("number out of range"))
+  static let tooDeep = PasteRefusal(tr("parentheses nested over 20 deep"))
+  static let powerOutsideScientific = PasteRefusal(tr("powers need Scientific"))
 
   static func misplacedGrouping(_ form: NumberForm) -> PasteRefusal {
-    PasteRefusal("misplaced \(form.groupingMarkName)")
+    PasteRefusal(tr("misplaced %s").filling(form.groupingMarkName))
   }
 
   /// A character the keys cannot type: `unknown character a`, a control or invisible one by
@@ -295,9 +295,10 @@ public struct PasteRefusal: Error, Equatable, Sendable, CustomStringConvertible 
     default:
       isVisible = scalar != "\u{FFFD}"
     }
-    if isVisible { return PasteRefusal("unknown character \(scalar)") }
+    if isVisible { return PasteRefusal(tr("unknown character %s").filling(scalar)) }
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return PasteRefusal(
-      "unknown character U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex)
+      tr("unknown character U+%s").filling(
+        String(repeating: "0", count: max(4 - hex.count, 0)) + hex))
   }
 }

@@ -27,6 +27,18 @@ public enum JSONValue: Sendable {
     }
   }
 
+  /// The value with the numbers in its strings written in `numbers`' form (docs/SPEC.md section
+  /// 13.1): `{"display":"1.234,5"}` in de_DE; names and whole numbers as they are.
+  public func localized(_ numbers: NumberLocale) -> JSONValue {
+    guard !numbers.isC else { return self }
+    return switch self {
+    case .string(let string): .string(numbers.localized(string))
+    case .integer, .null: self
+    case .array(let values): .array(values.map { $0.localized(numbers) })
+    case .object(let fields): .object(fields.map { ($0.0, $0.1.localized(numbers)) })
+    }
+  }
+
   /// A string or null: `.string(text)` when there is one.
   public static func string(_ text: String?) -> JSONValue {
     text.map(JSONValue.string) ?? .null

@@ -11,19 +11,19 @@ extension TipKey {
   private var names: (token: String, spoken: String) {
     switch self {
     case .digit(let digit):       (String(digit.character), Key.digit(digit).spokenName)
-    case .point:                  (".",        "decimal point")
-    case .backspace:              ("b",        "delete")
-    case .allClear:               ("a",        "all clear")
-    case .field(.bill):           ("[bill]",   "bill")
-    case .field(.tipPercent):     ("[tip]",    "tip percent")
-    case .field(.people):         ("[people]", "people")
-    case .preset(.ten):           ("[t10]",    "ten percent tip")
-    case .preset(.fifteen):       ("[t15]",    "fifteen percent tip")
-    case .preset(.eighteen):      ("[t18]",    "eighteen percent tip")
-    case .preset(.twenty):        ("[t20]",    "twenty percent tip")
-    case .preset(.twentyFive):    ("[t25]",    "twenty-five percent tip")
-    case .people(.fewer):         ("[p-]",     "fewer people")
-    case .people(.more):          ("[p+]",     "more people")
+    case .point:                  (".",        tr("decimal point"))
+    case .backspace:              ("b",        tr("delete"))
+    case .allClear:               ("a",        tr("all clear"))
+    case .field(.bill):           ("[bill]",   tr("bill"))
+    case .field(.tipPercent):     ("[tip]",    tr("tip percent"))
+    case .field(.people):         ("[people]", tr("people"))
+    case .preset(.ten):           ("[t10]",    tr("ten percent tip"))
+    case .preset(.fifteen):       ("[t15]",    tr("fifteen percent tip"))
+    case .preset(.eighteen):      ("[t18]",    tr("eighteen percent tip"))
+    case .preset(.twenty):        ("[t20]",    tr("twenty percent tip"))
+    case .preset(.twentyFive):    ("[t25]",    tr("twenty-five percent tip"))
+    case .people(.fewer):         ("[p-]",     tr("fewer people"))
+    case .people(.more):          ("[p+]",     tr("more people"))
     }
   }
 

@@ -53,9 +53,9 @@ public enum TipField: String, CaseIterable, Hashable, Sendable {
   /// The field's label on the screen.
   public var title: String {
     switch self {
-    case .bill: "Bill"
-    case .tipPercent: "Tip"
-    case .people: "People"
+    case .bill: tr("Bill")
+    case .tipPercent: tr("Tip")
+    case .people: tr("People")
     }
   }
 }

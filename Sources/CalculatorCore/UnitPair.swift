@@ -67,7 +67,42 @@ public struct UnitPair: Hashable, Sendable {
 
 extension UnitCategory {
   /// The category's name as the picker lists it: `Length`, `Currency`.
-  public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  public var title: String {
+    switch self {
+    case .length: tr("Length")
+    case .area: tr("Area")
+    case .volume: tr("Volume")
+    case .mass: tr("Mass")
+    case .temperature: tr("Temperature")
+    case .speed: tr("Speed")
+    case .time: tr("Time")
+    case .data: tr("Data")
+    case .energy: tr("Energy")
+    case .power: tr("Power")
+    case .pressure: tr("Pressure")
+    case .angle: tr("Angle")
+    case .currency: tr("Currency")
+    }
+  }
+
+  /// The category's name inside a sentence: `length`, `currency`.
+  public var name: String {
+    switch self {
+    case .length: tr("length")
+    case .area: tr("area")
+    case .volume: tr("volume")
+    case .mass: tr("mass")
+    case .temperature: tr("temperature")
+    case .speed: tr("speed")
+    case .time: tr("time")
+    case .data: tr("data")
+    case .energy: tr("energy")
+    case .power: tr("power")
+    case .pressure: tr("pressure")
+    case .angle: tr("angle")
+    case .currency: tr("currency")
+    }
+  }
 }
 
 extension ConversionUnit {

@@ -49,6 +49,25 @@ public enum UnitTable {
     source: String
   )
 
+  /// One row of a table: its columns, named so that `make po` finds the name and the plural
+  /// (xgettext's keyword `unitRow:2,3`); they are translated where shown (`shownName`).
+  private static func unitRow(
+    _ symbol: String, _ name: String, _ plural: String, _ scale: String, _ aliases: [String],
+    _ source: String
+  ) -> Columns {
+    (symbol, name, plural, scale, aliases, source)
+  }
+
+  /// A temperature's row, with its offset.
+  private static func unitRow(
+    _ symbol: String, _ name: String, _ plural: String, _ scale: String, _ offset: String,
+    _ aliases: [String], _ source: String
+  ) -> Row {
+    Row(
+      category: .temperature, symbol: symbol, name: name, plural: plural, scale: scale,
+      offset: offset, aliases: aliases, source: source)
+  }
+
   private static func rows(_ category: UnitCategory, _ table: [Columns]) -> [Row] {
     table.map {
       Row(
@@ -59,171 +78,167 @@ public enum UnitTable {
 
   // swift-format-ignore
   static let length = rows(.length, [
-    //symbol  name             plural            scale (m)         aliases       source
-    ("m",    "metre",         "metres",         "1",              [],           "SI base unit"),
-    ("km",   "kilometre",     "kilometres",     "1000",           [],           "SI prefix kilo"),
-    ("cm",   "centimetre",    "centimetres",    "0.01",           [],           "SI prefix centi"),
-    ("mm",   "millimetre",    "millimetres",    "0.001",          [],           "SI prefix milli"),
-    ("µm",   "micrometre",    "micrometres",    "1e-6",           ["um", "μm"], "SI prefix micro"),
-    ("nm",   "nanometre",     "nanometres",     "1e-9",           [],           "SI prefix nano"),
-    ("in",   "inch",          "inches",         "0.0254",         [],           "NIST SP 811 B.8 (international inch, 1959)"),
-    ("ft",   "foot",          "feet",           "12*0.0254",      [],           "NIST SP 811 B.8: 12 in"),
-    ("yd",   "yard",          "yards",          "36*0.0254",      [],           "NIST SP 811 B.8: 3 ft"),
-    ("mi",   "mile",          "miles",          "5280*12*0.0254", [],           "NIST SP 811 B.8: 5,280 ft (international mile)"),
-    ("nmi",  "nautical mile", "nautical miles", "1852",           [],           "SI table 8; NIST SP 811 B.8"),
+    //       symbol  name             plural            scale (m)         aliases       source
+    unitRow("m",    "metre",         "metres",         "1",              [],           "SI base unit"),
+    unitRow("km",   "kilometre",     "kilometres",     "1000",           [],           "SI prefix kilo"),
+    unitRow("cm",   "centimetre",    "centimetres",    "0.01",           [],           "SI prefix centi"),
+    unitRow("mm",   "millimetre",    "millimetres",    "0.001",          [],           "SI prefix milli"),
+    unitRow("µm",   "micrometre",    "micrometres",    "1e-6",           ["um", "μm"], "SI prefix micro"),
+    unitRow("nm",   "nanometre",     "nanometres",     "1e-9",           [],           "SI prefix nano"),
+    unitRow("in",   "inch",          "inches",         "0.0254",         [],           "NIST SP 811 B.8 (international inch, 1959)"),
+    unitRow("ft",   "foot",          "feet",           "12*0.0254",      [],           "NIST SP 811 B.8: 12 in"),
+    unitRow("yd",   "yard",          "yards",          "36*0.0254",      [],           "NIST SP 811 B.8: 3 ft"),
+    unitRow("mi",   "mile",          "miles",          "5280*12*0.0254", [],           "NIST SP 811 B.8: 5,280 ft (international mile)"),
+    unitRow("nmi",  "nautical mile", "nautical miles", "1852",           [],           "SI table 8; NIST SP 811 B.8"),
   ])
 
   // swift-format-ignore
   static let area = rows(.area, [
-    //symbol  name                 plural                scale (m²)        aliases           source
-    ("m2",   "square metre",      "square metres",      "1",              ["m²"],           "SI derived unit"),
-    ("km2",  "square kilometre",  "square kilometres",  "1000^2",         ["km²"],          "SI prefix kilo, squared"),
-    ("cm2",  "square centimetre", "square centimetres", "0.01^2",         ["cm²"],          "SI prefix centi, squared"),
-    ("ha",   "hectare",           "hectares",           "10000",          [],               "SI table 8: 1 hm²"),
-    ("acre", "acre",              "acres",              "43560*0.3048^2", ["ac"],           "NIST SP 811 B.8: 43,560 ft² (international foot)"),
-    ("ft2",  "square foot",       "square feet",        "0.3048^2",       ["ft²", "sq ft"], "NIST SP 811 B.8"),
-    ("in2",  "square inch",       "square inches",      "0.0254^2",       ["in²"],          "NIST SP 811 B.8"),
-    ("yd2",  "square yard",       "square yards",       "0.9144^2",       ["yd²"],          "NIST SP 811 B.8"),
-    ("mi2",  "square mile",       "square miles",       "1609.344^2",     ["mi²"],          "NIST SP 811 B.8 (international mile)"),
+    //       symbol  name                 plural                scale (m²)        aliases           source
+    unitRow("m2",   "square metre",      "square metres",      "1",              ["m²"],           "SI derived unit"),
+    unitRow("km2",  "square kilometre",  "square kilometres",  "1000^2",         ["km²"],          "SI prefix kilo, squared"),
+    unitRow("cm2",  "square centimetre", "square centimetres", "0.01^2",         ["cm²"],          "SI prefix centi, squared"),
+    unitRow("ha",   "hectare",           "hectares",           "10000",          [],               "SI table 8: 1 hm²"),
+    unitRow("acre", "acre",              "acres",              "43560*0.3048^2", ["ac"],           "NIST SP 811 B.8: 43,560 ft² (international foot)"),
+    unitRow("ft2",  "square foot",       "square feet",        "0.3048^2",       ["ft²", "sq ft"], "NIST SP 811 B.8"),
+    unitRow("in2",  "square inch",       "square inches",      "0.0254^2",       ["in²"],          "NIST SP 811 B.8"),
+    unitRow("yd2",  "square yard",       "square yards",       "0.9144^2",       ["yd²"],          "NIST SP 811 B.8"),
+    unitRow("mi2",  "square mile",       "square miles",       "1609.344^2",     ["mi²"],          "NIST SP 811 B.8 (international mile)"),
   ])
 
   // swift-format-ignore
   static let volume = rows(.volume, [
-    //symbol    name                plural               scale (m³)          aliases        source
-    ("m3",     "cubic metre",      "cubic metres",      "1",                ["m³"],        "SI derived unit"),
-    ("L",      "litre",            "litres",            "0.001",            ["l"],         "SI table 8: 1 dm³"),
-    ("mL",     "millilitre",       "millilitres",       "1e-6",             ["ml"],        "SI prefix milli"),
-    ("cm3",    "cubic centimetre", "cubic centimetres", "0.01^3",           ["cm³", "cc"], "SI prefix centi, cubed"),
-    ("gal",    "US gallon",        "US gallons",        "231*0.0254^3",     [],            "NIST SP 811 B.8: 231 in³ = 3.785411784 L"),
-    ("qt",     "US quart",         "US quarts",         "231*0.0254^3/4",   [],            "NIST SP 811 B.8: 1/4 gal"),
-    ("pt",     "US pint",          "US pints",          "231*0.0254^3/8",   [],            "NIST SP 811 B.8: 1/8 gal"),
-    ("cup",    "US cup",           "US cups",           "231*0.0254^3/16",  [],            "NIST Handbook 44 C: 8 fl oz"),
-    ("floz",   "US fluid ounce",   "US fluid ounces",   "231*0.0254^3/128", ["fl oz"],     "NIST SP 811 B.8: 1/128 gal"),
-    ("tbsp",   "US tablespoon",    "US tablespoons",    "231*0.0254^3/256", [],            "NIST Handbook 44 C: 1/2 fl oz"),
-    ("tsp",    "US teaspoon",      "US teaspoons",      "231*0.0254^3/768", [],            "NIST Handbook 44 C: 1/6 fl oz"),
-    ("impgal", "imperial gallon",  "imperial gallons",  "0.00454609",       [],            "NIST SP 811 B.8 (UK gallon, 4.54609 L)"),
-    ("imppt",  "imperial pint",    "imperial pints",    "0.00454609/8",     [],            "NIST SP 811 B.8: 1/8 UK gallon"),
+    //       symbol    name                plural               scale (m³)          aliases        source
+    unitRow("m3",     "cubic metre",      "cubic metres",      "1",                ["m³"],        "SI derived unit"),
+    unitRow("L",      "litre",            "litres",            "0.001",            ["l"],         "SI table 8: 1 dm³"),
+    unitRow("mL",     "millilitre",       "millilitres",       "1e-6",             ["ml"],        "SI prefix milli"),
+    unitRow("cm3",    "cubic centimetre", "cubic centimetres", "0.01^3",           ["cm³", "cc"], "SI prefix centi, cubed"),
+    unitRow("gal",    "US gallon",        "US gallons",        "231*0.0254^3",     [],            "NIST SP 811 B.8: 231 in³ = 3.785411784 L"),
+    unitRow("qt",     "US quart",         "US quarts",         "231*0.0254^3/4",   [],            "NIST SP 811 B.8: 1/4 gal"),
+    unitRow("pt",     "US pint",          "US pints",          "231*0.0254^3/8",   [],            "NIST SP 811 B.8: 1/8 gal"),
+    unitRow("cup",    "US cup",           "US cups",           "231*0.0254^3/16",  [],            "NIST Handbook 44 C: 8 fl oz"),
+    unitRow("floz",   "US fluid ounce",   "US fluid ounces",   "231*0.0254^3/128", ["fl oz"],     "NIST SP 811 B.8: 1/128 gal"),
+    unitRow("tbsp",   "US tablespoon",    "US tablespoons",    "231*0.0254^3/256", [],            "NIST Handbook 44 C: 1/2 fl oz"),
+    unitRow("tsp",    "US teaspoon",      "US teaspoons",      "231*0.0254^3/768", [],            "NIST Handbook 44 C: 1/6 fl oz"),
+    unitRow("impgal", "imperial gallon",  "imperial gallons",  "0.00454609",       [],            "NIST SP 811 B.8 (UK gallon, 4.54609 L)"),
+    unitRow("imppt",  "imperial pint",    "imperial pints",    "0.00454609/8",     [],            "NIST SP 811 B.8: 1/8 UK gallon"),
   ])
 
   // swift-format-ignore
   static let mass = rows(.mass, [
-    //symbol  name         plural        scale (kg)       aliases              source
-    ("kg",   "kilogram",  "kilograms",  "1",             [],                  "SI base unit"),
-    ("g",    "gram",      "grams",      "0.001",         [],                  "SI: 1 g = 0.001 kg"),
-    ("mg",   "milligram", "milligrams", "1e-6",          [],                  "SI prefix milli"),
-    ("µg",   "microgram", "micrograms", "1e-9",          ["ug", "μg", "mcg"], "SI prefix micro"),
-    ("t",    "tonne",     "tonnes",     "1000",          [],                  "SI table 8: 1,000 kg"),
-    ("lb",   "pound",     "pounds",     "0.45359237",    ["lbs"],             "NIST SP 811 B.8 (avoirdupois pound, 1959)"),
-    ("oz",   "ounce",     "ounces",     "0.45359237/16", [],                  "NIST SP 811 B.8: 1/16 lb"),
-    ("st",   "stone",     "stone",      "14*0.45359237", [],                  "UK Weights and Measures Act 1985: 14 lb"),
-    ("ct",   "carat",     "carats",     "0.0002",        [],                  "NIST SP 811 B.8 (metric carat)"),
+    //       symbol  name         plural        scale (kg)       aliases              source
+    unitRow("kg",   "kilogram",  "kilograms",  "1",             [],                  "SI base unit"),
+    unitRow("g",    "gram",      "grams",      "0.001",         [],                  "SI: 1 g = 0.001 kg"),
+    unitRow("mg",   "milligram", "milligrams", "1e-6",          [],                  "SI prefix milli"),
+    unitRow("µg",   "microgram", "micrograms", "1e-9",          ["ug", "μg", "mcg"], "SI prefix micro"),
+    unitRow("t",    "tonne",     "tonnes",     "1000",          [],                  "SI table 8: 1,000 kg"),
+    unitRow("lb",   "pound",     "pounds",     "0.45359237",    ["lbs"],             "NIST SP 811 B.8 (avoirdupois pound, 1959)"),
+    unitRow("oz",   "ounce",     "ounces",     "0.45359237/16", [],                  "NIST SP 811 B.8: 1/16 lb"),
+    unitRow("st",   "stone",     "stone",      "14*0.45359237", [],                  "UK Weights and Measures Act 1985: 14 lb"),
+    unitRow("ct",   "carat",     "carats",     "0.0002",        [],                  "NIST SP 811 B.8 (metric carat)"),
   ])
 
   /// Temperatures: a value plus the offset is a temperature above absolute zero, in kelvins or
   /// in Fahrenheit degrees of 5/9 K.
   // swift-format-ignore
   static let temperature = [
-    //symbol  name                 plural                scale  offset    aliases      source
-    ("K",    "kelvin",            "kelvins",            "1",   "0",      [],          "SI base unit"),
-    ("C",    "degree Celsius",    "degrees Celsius",    "1",   "273.15", ["°C", "℃"], "SI: t/°C = T/K − 273.15"),
-    ("F",    "degree Fahrenheit", "degrees Fahrenheit", "5/9", "459.67", ["°F", "℉"], "NIST SP 811 B.8: t/°F = 1.8 t/°C + 32"),
-  ].map {
-    Row(
-      category: .temperature, symbol: $0.0, name: $0.1, plural: $0.2, scale: $0.3, offset: $0.4,
-      aliases: $0.5, source: $0.6)
-  }
+    //       symbol  name                 plural                scale  offset    aliases      source
+    unitRow("K",    "kelvin",            "kelvins",            "1",   "0",      [],          "SI base unit"),
+    unitRow("C",    "degree Celsius",    "degrees Celsius",    "1",   "273.15", ["°C", "℃"], "SI: t/°C = T/K − 273.15"),
+    unitRow("F",    "degree Fahrenheit", "degrees Fahrenheit", "5/9", "459.67", ["°F", "℉"], "NIST SP 811 B.8: t/°F = 1.8 t/°C + 32"),
+  ]
 
   // swift-format-ignore
   static let speed = rows(.speed, [
-    //symbol  name                  plural                 scale (m/s)      aliases   source
-    ("m/s",  "metre per second",   "metres per second",   "1",             [],       "SI derived unit"),
-    ("km/h", "kilometre per hour", "kilometres per hour", "1000/3600",     ["kph"],  "SI prefix kilo; SI table 8: 1 h = 3,600 s"),
-    ("mph",  "mile per hour",      "miles per hour",      "1609.344/3600", ["mi/h"], "NIST SP 811 B.8 (international mile)"),
-    ("kn",   "knot",               "knots",               "1852/3600",     ["kt"],   "NIST SP 811 B.8: 1 nautical mile per hour"),
-    ("ft/s", "foot per second",    "feet per second",     "0.3048",        [],       "NIST SP 811 B.8"),
+    //       symbol  name                  plural                 scale (m/s)      aliases   source
+    unitRow("m/s",  "metre per second",   "metres per second",   "1",             [],       "SI derived unit"),
+    unitRow("km/h", "kilometre per hour", "kilometres per hour", "1000/3600",     ["kph"],  "SI prefix kilo; SI table 8: 1 h = 3,600 s"),
+    unitRow("mph",  "mile per hour",      "miles per hour",      "1609.344/3600", ["mi/h"], "NIST SP 811 B.8 (international mile)"),
+    unitRow("kn",   "knot",               "knots",               "1852/3600",     ["kt"],   "NIST SP 811 B.8: 1 nautical mile per hour"),
+    unitRow("ft/s", "foot per second",    "feet per second",     "0.3048",        [],       "NIST SP 811 B.8"),
   ])
 
   // swift-format-ignore
   static let time = rows(.time, [
-    //symbol  name           plural          scale (s)  aliases       source
-    ("ns",   "nanosecond",  "nanoseconds",  "1e-9",    [],           "SI prefix nano"),
-    ("µs",   "microsecond", "microseconds", "1e-6",    ["us", "μs"], "SI prefix micro"),
-    ("ms",   "millisecond", "milliseconds", "0.001",   [],           "SI prefix milli"),
-    ("s",    "second",      "seconds",      "1",       ["sec"],      "SI base unit"),
-    ("min",  "minute",      "minutes",      "60",      [],           "SI table 8"),
-    ("h",    "hour",        "hours",        "3600",    ["hr"],       "SI table 8"),
-    ("d",    "day",         "days",         "86400",   [],           "SI table 8"),
-    ("wk",   "week",        "weeks",        "7*86400", [],           "7 d"),
+    //       symbol  name           plural          scale (s)  aliases       source
+    unitRow("ns",   "nanosecond",  "nanoseconds",  "1e-9",    [],           "SI prefix nano"),
+    unitRow("µs",   "microsecond", "microseconds", "1e-6",    ["us", "μs"], "SI prefix micro"),
+    unitRow("ms",   "millisecond", "milliseconds", "0.001",   [],           "SI prefix milli"),
+    unitRow("s",    "second",      "seconds",      "1",       ["sec"],      "SI base unit"),
+    unitRow("min",  "minute",      "minutes",      "60",      [],           "SI table 8"),
+    unitRow("h",    "hour",        "hours",        "3600",    ["hr"],       "SI table 8"),
+    unitRow("d",    "day",         "days",         "86400",   [],           "SI table 8"),
+    unitRow("wk",   "week",        "weeks",        "7*86400", [],           "7 d"),
   ])
 
   // swift-format-ignore
   static let data = rows(.data, [
-    //symbol  name        plural       scale (bits)  aliases  source
-    ("bit",  "bit",      "bits",      "1",          [],      "IEC 80000-13"),
-    ("kbit", "kilobit",  "kilobits",  "1000",       [],      "SI prefix kilo"),
-    ("Mbit", "megabit",  "megabits",  "1000^2",     [],      "SI prefix mega"),
-    ("Gbit", "gigabit",  "gigabits",  "1000^3",     [],      "SI prefix giga"),
-    ("B",    "byte",     "bytes",     "8",          [],      "IEC 80000-13: 8 bits"),
-    ("kB",   "kilobyte", "kilobytes", "8*1000",     [],      "SI prefix kilo"),
-    ("KiB",  "kibibyte", "kibibytes", "8*1024",     [],      "IEC 80000-13: 1,024 B"),
-    ("MB",   "megabyte", "megabytes", "8*1000^2",   [],      "SI prefix mega"),
-    ("MiB",  "mebibyte", "mebibytes", "8*1024^2",   [],      "IEC 80000-13"),
-    ("GB",   "gigabyte", "gigabytes", "8*1000^3",   [],      "SI prefix giga"),
-    ("GiB",  "gibibyte", "gibibytes", "8*1024^3",   [],      "IEC 80000-13"),
-    ("TB",   "terabyte", "terabytes", "8*1000^4",   [],      "SI prefix tera"),
-    ("TiB",  "tebibyte", "tebibytes", "8*1024^4",   [],      "IEC 80000-13"),
-    ("PB",   "petabyte", "petabytes", "8*1000^5",   [],      "SI prefix peta"),
-    ("PiB",  "pebibyte", "pebibytes", "8*1024^5",   [],      "IEC 80000-13"),
+    //       symbol  name        plural       scale (bits)  aliases  source
+    unitRow("bit",  "bit",      "bits",      "1",          [],      "IEC 80000-13"),
+    unitRow("kbit", "kilobit",  "kilobits",  "1000",       [],      "SI prefix kilo"),
+    unitRow("Mbit", "megabit",  "megabits",  "1000^2",     [],      "SI prefix mega"),
+    unitRow("Gbit", "gigabit",  "gigabits",  "1000^3",     [],      "SI prefix giga"),
+    unitRow("B",    "byte",     "bytes",     "8",          [],      "IEC 80000-13: 8 bits"),
+    unitRow("kB",   "kilobyte", "kilobytes", "8*1000",     [],      "SI prefix kilo"),
+    unitRow("KiB",  "kibibyte", "kibibytes", "8*1024",     [],      "IEC 80000-13: 1,024 B"),
+    unitRow("MB",   "megabyte", "megabytes", "8*1000^2",   [],      "SI prefix mega"),
+    unitRow("MiB",  "mebibyte", "mebibytes", "8*1024^2",   [],      "IEC 80000-13"),
+    unitRow("GB",   "gigabyte", "gigabytes", "8*1000^3",   [],      "SI prefix giga"),
+    unitRow("GiB",  "gibibyte", "gibibytes", "8*1024^3",   [],      "IEC 80000-13"),
+    unitRow("TB",   "terabyte", "terabytes", "8*1000^4",   [],      "SI prefix tera"),
+    unitRow("TiB",  "tebibyte", "tebibytes", "8*1024^4",   [],      "IEC 80000-13"),
+    unitRow("PB",   "petabyte", "petabytes", "8*1000^5",   [],      "SI prefix peta"),
+    unitRow("PiB",  "pebibyte", "pebibytes", "8*1024^5",   [],      "IEC 80000-13"),
   ])
 
   // swift-format-ignore
   static let energy = rows(.energy, [
-    //symbol  name                    plural                   scale (J)          aliases  source
-    ("J",    "joule",                "joules",                "1",               [],      "SI derived unit"),
-    ("kJ",   "kilojoule",            "kilojoules",            "1000",            [],      "SI prefix kilo"),
-    ("MJ",   "megajoule",            "megajoules",            "1000^2",          [],      "SI prefix mega"),
-    ("Wh",   "watt-hour",            "watt-hours",            "3600",            [],      "SI table 8: 1 h = 3,600 s"),
-    ("kWh",  "kilowatt-hour",        "kilowatt-hours",        "3600*1000",       [],      "NIST SP 811 B.8"),
-    ("cal",  "calorie",              "calories",              "4.184",           [],      "NIST SP 811 B.8 (thermochemical calorie)"),
-    ("kcal", "kilocalorie",          "kilocalories",          "4184",            [],      "NIST SP 811 B.8 (thermochemical)"),
-    ("eV",   "electronvolt",         "electronvolts",         "1.602176634e-19", [],      "SI table 8 (exact since 2019)"),
-    ("BTU",  "British thermal unit", "British thermal units", "1055.05585262",   ["Btu"], "NIST SP 811 B.8 (International Table Btu)"),
+    //       symbol  name                    plural                   scale (J)          aliases  source
+    unitRow("J",    "joule",                "joules",                "1",               [],      "SI derived unit"),
+    unitRow("kJ",   "kilojoule",            "kilojoules",            "1000",            [],      "SI prefix kilo"),
+    unitRow("MJ",   "megajoule",            "megajoules",            "1000^2",          [],      "SI prefix mega"),
+    unitRow("Wh",   "watt-hour",            "watt-hours",            "3600",            [],      "SI table 8: 1 h = 3,600 s"),
+    unitRow("kWh",  "kilowatt-hour",        "kilowatt-hours",        "3600*1000",       [],      "NIST SP 811 B.8"),
+    unitRow("cal",  "calorie",              "calories",              "4.184",           [],      "NIST SP 811 B.8 (thermochemical calorie)"),
+    unitRow("kcal", "kilocalorie",          "kilocalories",          "4184",            [],      "NIST SP 811 B.8 (thermochemical)"),
+    unitRow("eV",   "electronvolt",         "electronvolts",         "1.602176634e-19", [],      "SI table 8 (exact since 2019)"),
+    unitRow("BTU",  "British thermal unit", "British thermal units", "1055.05585262",   ["Btu"], "NIST SP 811 B.8 (International Table Btu)"),
   ])
 
   // swift-format-ignore
   static let power = rows(.power, [
-    //symbol  name                 plural               scale (W)                     aliases  source
-    ("W",    "watt",              "watts",             "1",                          [],      "SI derived unit"),
-    ("kW",   "kilowatt",          "kilowatts",         "1000",                       [],      "SI prefix kilo"),
-    ("MW",   "megawatt",          "megawatts",         "1000^2",                     [],      "SI prefix mega"),
-    ("hp",   "horsepower",        "horsepower",        "550*0.3048*4.4482216152605", [],      "NIST SP 811 B.8: 550 ft·lbf/s, 1 lbf = 4.4482216152605 N"),
-    ("PS",   "metric horsepower", "metric horsepower", "75*9.80665",                 [],      "NIST SP 811 B.8: 75 kgf·m/s, g = 9.80665 m/s²"),
+    //       symbol  name                 plural               scale (W)                     aliases  source
+    unitRow("W",    "watt",              "watts",             "1",                          [],      "SI derived unit"),
+    unitRow("kW",   "kilowatt",          "kilowatts",         "1000",                       [],      "SI prefix kilo"),
+    unitRow("MW",   "megawatt",          "megawatts",         "1000^2",                     [],      "SI prefix mega"),
+    unitRow("hp",   "horsepower",        "horsepower",        "550*0.3048*4.4482216152605", [],      "NIST SP 811 B.8: 550 ft·lbf/s, 1 lbf = 4.4482216152605 N"),
+    unitRow("PS",   "metric horsepower", "metric horsepower", "75*9.80665",                 [],      "NIST SP 811 B.8: 75 kgf·m/s, g = 9.80665 m/s²"),
   ])
 
   // swift-format-ignore
   static let pressure = rows(.pressure, [
-    //symbol  name                     plural                    scale (Pa)                  aliases      source
-    ("Pa",   "pascal",                "pascals",                "1",                        [],          "SI derived unit"),
-    ("hPa",  "hectopascal",           "hectopascals",           "100",                      [],          "SI prefix hecto"),
-    ("kPa",  "kilopascal",            "kilopascals",            "1000",                     [],          "SI prefix kilo"),
-    ("MPa",  "megapascal",            "megapascals",            "1000^2",                   [],          "SI prefix mega"),
-    ("bar",  "bar",                   "bars",                   "100000",                   [],          "NIST SP 811 B.8"),
-    ("mbar", "millibar",              "millibars",              "100",                      [],          "NIST SP 811 B.8"),
-    ("atm",  "standard atmosphere",   "standard atmospheres",   "101325",                   [],          "NIST SP 811 B.8"),
-    ("psi",  "pound per square inch", "pounds per square inch", "4.4482216152605/0.0254^2", ["lbf/in2"], "NIST SP 811 B.8: lbf/in²"),
-    ("mmHg", "millimetre of mercury", "millimetres of mercury", "133.322387415",            [],          "NIST SP 811 B.8 (conventional)"),
-    ("inHg", "inch of mercury",       "inches of mercury",      "25.4*133.322387415",       [],          "NIST SP 811 B.8 (conventional): 25.4 mmHg"),
-    ("Torr", "torr",                  "torr",                   "101325/760",               [],          "NIST SP 811 B.8: 1/760 atm"),
+    //       symbol  name                     plural                    scale (Pa)                  aliases      source
+    unitRow("Pa",   "pascal",                "pascals",                "1",                        [],          "SI derived unit"),
+    unitRow("hPa",  "hectopascal",           "hectopascals",           "100",                      [],          "SI prefix hecto"),
+    unitRow("kPa",  "kilopascal",            "kilopascals",            "1000",                     [],          "SI prefix kilo"),
+    unitRow("MPa",  "megapascal",            "megapascals",            "1000^2",                   [],          "SI prefix mega"),
+    unitRow("bar",  "bar",                   "bars",                   "100000",                   [],          "NIST SP 811 B.8"),
+    unitRow("mbar", "millibar",              "millibars",              "100",                      [],          "NIST SP 811 B.8"),
+    unitRow("atm",  "standard atmosphere",   "standard atmospheres",   "101325",                   [],          "NIST SP 811 B.8"),
+    unitRow("psi",  "pound per square inch", "pounds per square inch", "4.4482216152605/0.0254^2", ["lbf/in2"], "NIST SP 811 B.8: lbf/in²"),
+    unitRow("mmHg", "millimetre of mercury", "millimetres of mercury", "133.322387415",            [],          "NIST SP 811 B.8 (conventional)"),
+    unitRow("inHg", "inch of mercury",       "inches of mercury",      "25.4*133.322387415",       [],          "NIST SP 811 B.8 (conventional): 25.4 mmHg"),
+    unitRow("Torr", "torr",                  "torr",                   "101325/760",               [],          "NIST SP 811 B.8: 1/760 atm"),
   ])
 
   // swift-format-ignore
   static let angle = rows(.angle, [
-    //symbol    name         plural        scale (rad)  aliases   source
-    ("rad",    "radian",    "radians",    "1",         [],       "SI derived unit"),
-    ("deg",    "degree",    "degrees",    "pi/180",    ["°"],    "SI table 8"),
-    ("arcmin", "arcminute", "arcminutes", "pi/10800",  ["′"],    "SI table 8: 1/60°"),
-    ("arcsec", "arcsecond", "arcseconds", "pi/648000", ["″"],    "SI table 8: 1/60′"),
-    ("gon",    "gradian",   "gradians",   "pi/200",    ["grad"], "NIST SP 811 B.8"),
-    ("turn",   "turn",      "turns",      "2*pi",      ["rev"],  "a full circle"),
+    //       symbol    name         plural        scale (rad)  aliases   source
+    unitRow("rad",    "radian",    "radians",    "1",         [],       "SI derived unit"),
+    unitRow("deg",    "degree",    "degrees",    "pi/180",    ["°"],    "SI table 8"),
+    unitRow("arcmin", "arcminute", "arcminutes", "pi/10800",  ["′"],    "SI table 8: 1/60°"),
+    unitRow("arcsec", "arcsecond", "arcseconds", "pi/648000", ["″"],    "SI table 8: 1/60′"),
+    unitRow("gon",    "gradian",   "gradians",   "pi/200",    ["grad"], "NIST SP 811 B.8"),
+    unitRow("turn",   "turn",      "turns",      "2*pi",      ["rev"],  "a full circle"),
   ])
 }

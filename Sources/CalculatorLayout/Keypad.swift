@@ -123,6 +123,9 @@ public struct KeyCap: Hashable, Sendable {
     switch action {
     case .clear: face.clearLabel == .allClear ? .allClear : .clearEntry
     case .key(.edit(.angle)): face.angle == .degrees ? .radians : .degrees
+    // docs/SPEC.md section 13.2: the locale's decimal separator.
+    case .key(.decimalPoint), .tip(.point):
+      face.decimalSeparator == "." ? label : KeyLabel(face.decimalSeparator)
     default: face.showsSecond ? alternate?.label ?? label : label
     }
   }
@@ -164,6 +167,8 @@ public struct KeypadFace: Hashable, Sendable {
   public var pendingOperation: Operation?
   /// Tip & Split's tip percent as typed (`"18"`): its preset shows lit; nil outside tip mode.
   public var tipPercent: String?
+  /// What the decimal key shows: the locale's decimal separator (docs/SPEC.md section 13.2).
+  public var decimalSeparator = "."
 
   /// A face with nothing lit: AC, degrees.
   public init() {}

@@ -20,13 +20,13 @@ public enum MenuItem: Hashable, Sendable {
   /// The text of the line; empty for the separator.
   public var title: String {
     switch self {
-    case .mode(.basic): "Basic"
-    case .mode(.scientific): "Scientific"
-    case .mode(.tip): "Tip & Split"
+    case .mode(.basic): tr("Basic")
+    case .mode(.scientific): tr("Scientific")
+    case .mode(.tip): tr("Tip & Split")
     case .separator: ""
-    case .convert: "Convert"
-    case .keyboardShortcuts: "Keyboard Shortcuts"
-    case .clearHistory: "Clear History"
+    case .convert: tr("Convert")
+    case .keyboardShortcuts: tr("Keyboard Shortcuts")
+    case .clearHistory: tr("Clear History")
     }
   }
 

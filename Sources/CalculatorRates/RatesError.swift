@@ -1,3 +1,5 @@
+import CalculatorCore
+
 /// Why rates could not be downloaded, read or stored; its description is one line.
 public enum RatesError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No answer from the server: no network, refused, a timeout, TLS... (libcurl's words).
@@ -22,15 +24,17 @@ public enum RatesError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message, without the program's name.
   public var description: String {
     switch self {
-    case .unreachable(let reason): "no answer: \(reason)"
-    case .httpStatus(let status): "the server answered HTTP status \(status)"
-    case .tooLarge(let limit): "the file is larger than \(limit) bytes"
+    case .unreachable(let reason): tr("no answer: %s").filling(reason)
+    case .httpStatus(let status): tr("the server answered HTTP status %d").filling(status)
+    case .tooLarge(let limit): tr("the file is larger than %d bytes").filling(limit)
     case .noLibrary(let reason): reason
-    case .invalid(let reason): "not the ECB's daily rates: \(reason)"
-    case .missing: "no rates stored yet"
-    case .unreadable(let path, let reason): "cannot read the stored rates \(path): \(reason)"
-    case .notStored(let path, let reason): "cannot store the rates in \(path): \(reason)"
-    case .noCacheFolder: "no folder for the rates: set XDG_CACHE_HOME or HOME"
+    case .invalid(let reason): tr("not the ECB's daily rates: %s").filling(reason)
+    case .missing: tr("no rates stored yet")
+    case .unreadable(let path, let reason):
+      tr("cannot read the stored rates %s: %s").filling(path, reason)
+    case .notStored(let path, let reason):
+      tr("cannot store the rates in %s: %s").filling(path, reason)
+    case .noCacheFolder: tr("no folder for the rates: set XDG_CACHE_HOME or HOME")
     }
   }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Glibc
+import CalculatorCore
 import CalculatorLayout
 
 /// Owns a `cairo_surface_t`; destroyed with the wrapper.
@@ -28,7 +29,7 @@ final class CairoContext {
   /// Where `extents(_:)` keeps what it measured, when given.
   private let measured: MeasuredTexts?
   /// The font `setFont` set.
-  private var font: (face: ObjectIdentifier, size: Double)?
+  private var font: (face: FontFace, size: Double)?
 
   init(surface: CairoSurface, fontOptions: FontOptions, measured: MeasuredTexts? = nil) {
     pointer = cairo_create(surface.pointer)
@@ -67,15 +68,73 @@ final class FontOptions {
   deinit { cairo_font_options_destroy(pointer) }
 }
 
-/// Owns a `cairo_font_face_t`.
+/// Owns a `cairo_font_face_t`, and knows which characters its font has.
 final class FontFace {
   let pointer: OpaquePointer
+  /// The characters the font has (fontconfig's charset); nil for cairo's built-in face.
+  private let characters: OpaquePointer?
+  /// Its fontconfig weight, which a fallback font takes too.
+  private let weight: Int32?
+  /// The faces found for the characters it lacks (docs/SPEC.md section 13.5).
+  private var fallbacks: [FontFace] = []
 
-  init(pointer: OpaquePointer) {
+  init(pointer: OpaquePointer, characters: OpaquePointer? = nil, weight: Int32? = nil) {
     self.pointer = pointer
+    self.characters = characters.flatMap { FcCharSetCopy($0) }
+    self.weight = weight
   }
 
-  deinit { cairo_font_face_destroy(pointer) }
+  deinit {
+    cairo_font_face_destroy(pointer)
+    if let characters { FcCharSetDestroy(characters) }
+  }
+
+  /// Whether the font has a glyph for `scalar` (cairo's built-in face: assumed).
+  func has(_ scalar: Unicode.Scalar) -> Bool {
+    guard let characters else { return true }
+    return FcCharSetHasChar(characters, scalar.value) != 0
+  }
+
+  /// `text` cut where the font that draws it changes: nil when this face has every character
+  /// (Latin, Cyrillic, Greek in Inter: no cost), else runs in this face and in the faces
+  /// fontconfig's fallback finds for the rest (Hangul, kana, Han).
+  func runs(_ text: String) -> [(face: FontFace, text: String)]? {
+    guard characters != nil, !text.utf8.allSatisfy({ $0 < 0x80 }),
+      !text.unicodeScalars.allSatisfy(has)
+    else { return nil }
+    var runs: [(face: FontFace, text: String)] = []
+    for scalar in text.unicodeScalars {
+      let face = has(scalar) || scalar.properties.isWhitespace ? self : fallback(for: scalar)
+      if let last = runs.last, last.face === face {
+        runs[runs.count - 1].text.unicodeScalars.append(scalar)
+      } else {
+        runs.append((face, String(scalar)))
+      }
+    }
+    return runs
+  }
+
+  /// The face that draws `scalar` for this one: the first fallback found that has it, else
+  /// fontconfig's best sans-serif with it at this weight, for the language of the messages
+  /// (`ja` picks the Japanese forms of Han), through the system's full configuration.
+  func fallback(for scalar: Unicode.Scalar) -> FontFace {
+    if let known = fallbacks.first(where: { $0.has(scalar) }) { return known }
+    guard let pattern = FcPatternCreate() else { return self }
+    defer { FcPatternDestroy(pattern) }
+    FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+    if let weight { FcPatternAddInteger(pattern, FC_WEIGHT, weight) }
+    if let language = UserLocale.fontLanguage { FcPatternAddString(pattern, FC_LANG, language) }
+    if let wanted = FcCharSetCreate() {
+      FcCharSetAddChar(wanted, scalar.value)
+      FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+      FcCharSetDestroy(wanted)
+    }
+    guard let face = FontFace.face(matching: pattern, config: nil, substitute: true) else {
+      return self
+    }
+    fallbacks.append(face)
+    return face
+  }
 
   /// The best fontconfig match for the first pattern that matches ("Inter:weight=light"), or
   /// cairo's built-in sans when fontconfig finds nothing at all.
@@ -99,12 +158,43 @@ final class FontFace {
     guard let pattern = parsed else { return nil }
     defer { FcPatternDestroy(pattern) }
     // The quick configuration first; the system's full one when it lacks the family.
-    let match = quickConfig.flatMap { quickMatch(pattern, config: $0) } ?? fullMatch(pattern)
-    guard let match else { return nil }
-    defer { FcPatternDestroy(match) }  // the font face keeps its own reference
+    if let config = quickConfig, let match = quickMatch(pattern, config: config) {
+      return face(of: match)
+    }
+    return face(matching: pattern, config: nil, substitute: true)
+  }
+
+  /// The face of the best match for `pattern` in `config` (nil: the system's), after the
+  /// configuration's rules when `substitute`.
+  fileprivate static func face(
+    matching pattern: OpaquePointer, config: OpaquePointer?, substitute: Bool
+  )
+    -> FontFace?
+  {
+    guard let copy = FcPatternDuplicate(pattern) else { return nil }
+    defer { FcPatternDestroy(copy) }
+    if substitute {
+      guard FcConfigSubstitute(config, copy, FcMatchPattern) != 0 else { return nil }
+    }
+    FcDefaultSubstitute(copy)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(config, copy, &result), result == FcResultMatch else {
+      return nil
+    }
+    return face(of: match)
+  }
+
+  /// The face of a matched font, which it takes over (the font face keeps its own reference).
+  private static func face(of match: OpaquePointer) -> FontFace? {
+    defer { FcPatternDestroy(match) }
+    var characters: OpaquePointer?
+    if FcPatternGetCharSet(match, FC_CHARSET, 0, &characters) != FcResultMatch { characters = nil }
+    var weight: Int32 = 0
     let face = FontFace(
       pointer: (SpeedTricks.active.contains(.fontReads) ? streamedFace(match) : nil)
-        ?? cairo_ft_font_face_create_for_pattern(match))
+        ?? cairo_ft_font_face_create_for_pattern(match),
+      characters: characters,
+      weight: FcPatternGetInteger(match, FC_WEIGHT, 0, &weight) == FcResultMatch ? weight : nil)
     return cairo_font_face_status(face.pointer) == CAIRO_STATUS_SUCCESS ? face : nil
   }
 
@@ -171,16 +261,6 @@ final class FontFace {
       return nil
     }
     return cairoFace
-  }
-
-  private static func fullMatch(_ pattern: OpaquePointer) -> OpaquePointer? {
-    guard let copy = FcPatternDuplicate(pattern) else { return nil }
-    defer { FcPatternDestroy(copy) }
-    guard FcConfigSubstitute(nil, copy, FcMatchPattern) != 0 else { return nil }
-    FcDefaultSubstitute(copy)
-    var result = FcResultNoMatch
-    guard let match = FcFontMatch(nil, copy, &result), result == FcResultMatch else { return nil }
-    return match
   }
 
   /// A match in `config` whose family is the one asked for, or nil.
@@ -275,17 +355,42 @@ extension CairoContext {
   func setFont(_ face: FontFace, size: Double) {
     cairo_set_font_face(pointer, face.pointer)
     cairo_set_font_size(pointer, size)
-    font = (ObjectIdentifier(face), size)
+    font = (face, size)
   }
 
   func extents(_ text: String) -> TextExtents {
-    let key = font.map { MeasuredTexts.Key(text: text, face: $0.face, size: $0.size) }
+    let key = font.map {
+      MeasuredTexts.Key(text: text, face: ObjectIdentifier($0.face), size: $0.size)
+    }
     if let key, let known = measured?.extents[key] { return known }
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(pointer, text, &extents)
-    let result = TextExtents(
-      x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height,
-      advance: extents.x_advance)
+    var result = TextExtents(x: 0, y: 0, width: 0, height: 0, advance: 0)
+    if let font, let runs = font.face.runs(text) {
+      // The runs side by side: their ink boxes joined, their advances added.
+      var left = Double.infinity
+      var top = Double.infinity
+      var right = -Double.infinity
+      var bottom = -Double.infinity
+      for run in runs {
+        cairo_set_font_face(pointer, run.face.pointer)
+        let piece = cairoExtents(run.text)
+        if piece.width > 0 || piece.height > 0 {
+          left = min(left, result.advance + piece.x)
+          right = max(right, result.advance + piece.x + piece.width)
+          top = min(top, piece.y)
+          bottom = max(bottom, piece.y + piece.height)
+        }
+        result.advance += piece.advance
+      }
+      cairo_set_font_face(pointer, font.face.pointer)
+      if left < right {
+        result.x = left
+        result.y = top
+        result.width = right - left
+        result.height = bottom - top
+      }
+    } else {
+      result = cairoExtents(text)
+    }
     if let key, let measured {
       if measured.extents.count >= MeasuredTexts.limit { measured.extents.removeAll() }
       measured.extents[key] = result
@@ -293,9 +398,29 @@ extension CairoContext {
     return result
   }
 
+  private func cairoExtents(_ text: String) -> TextExtents {
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(pointer, text, &extents)
+    return TextExtents(
+      x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height,
+      advance: extents.x_advance)
+  }
+
+  /// Draws `text` from its origin, the characters the font lacks in their fallback faces.
   func showText(_ text: String, x: Double, y: Double) {
-    cairo_move_to(pointer, x, y)
-    cairo_show_text(pointer, text)
+    if let font, let runs = font.face.runs(text) {
+      var origin = x
+      for run in runs {
+        cairo_set_font_face(pointer, run.face.pointer)
+        cairo_move_to(pointer, origin, y)
+        cairo_show_text(pointer, run.text)
+        origin += cairoExtents(run.text).advance
+      }
+      cairo_set_font_face(pointer, font.face.pointer)
+    } else {
+      cairo_move_to(pointer, x, y)
+      cairo_show_text(pointer, text)
+    }
     cairo_new_path(pointer)
   }
 

@@ -35,15 +35,15 @@ extension ConvertUnits {
   public static func ratesCaption(_ rates: CurrencyRates?, update: RatesUpdateStatus) -> String {
     guard let rates else {
       return switch update {
-      case .running: "No rates yet: downloading the ECB's…"
-      case .idle: "No rates yet: run circlecalc --update-rates"
-      case .failed: "No rates: the download failed; run circlecalc --update-rates"
+      case .running: tr("No rates yet: downloading the ECB's…")
+      case .idle: tr("No rates yet: run circlecalc --update-rates")
+      case .failed: tr("No rates: the download failed; run circlecalc --update-rates")
       }
     }
     return switch update {
     case .idle: rates.caption
-    case .running: rates.caption + ", updating…"
-    case .failed: rates.caption + "; the update failed"
+    case .running: tr("Rates of %s (ECB), updating…").filling(rates.date)
+    case .failed: tr("Rates of %s (ECB); the update failed").filling(rates.date)
     }
   }
 }
@@ -60,17 +60,21 @@ public struct ConvertView: Equatable, Sendable {
   /// The lines of a display showing `display`.
   public init(display: DisplayText, units: ConvertUnits) {
     self.units = units
-    converted = units.from.converted(display, to: units.to)
+    converted = units.from.converted(display, to: units.to).localized(display.numbers)
   }
 
   /// A line's number with its unit, as a screen reader says it: `36 kilometres`, `1 mile`;
   /// NaN alone.
-  public static func spoken(_ text: String, in unit: ConversionUnit) -> String {
-    text == NumberFormat.notANumber ? text : unit.spoken(text)
+  public static func spoken(_ text: String, in unit: ConversionUnit, numbers: NumberLocale = .c)
+    -> String
+  {
+    text == NumberFormat.notANumber ? text : unit.spoken(text, numbers: numbers)
   }
 
   /// The lower line as a screen reader says it: `22.369362920544022963 miles`.
-  public var spokenConverted: String { ConvertView.spoken(converted.text, in: units.to) }
+  public var spokenConverted: String {
+    ConvertView.spoken(converted.text, in: units.to, numbers: converted.numbers)
+  }
 
   /// The unit on a side.
   public func unit(_ side: UnitSide) -> ConversionUnit {
@@ -108,7 +112,7 @@ public struct PickerView: Equatable, Sendable {
   }
 
   /// What the filter line says while nothing is typed.
-  public static let filterPlaceholder = "Type to filter"
+  public static var filterPlaceholder: String { tr("Type to filter") }
 }
 
 /// One line of the unit picker's list.
@@ -149,7 +153,7 @@ public struct PickerLine: Equatable, Sendable {
   /// The line as a screen reader says it: `km, kilometre`, `Length`, `back to the categories`.
   public var spoken: String {
     switch kind {
-    case .back: "back to the categories"
+    case .back: tr("back to the categories")
     case .category: text
     case .unit: [symbol, text, detail].compactMap { $0 }.joined(separator: ", ")
     }

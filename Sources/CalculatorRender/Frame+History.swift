@@ -121,7 +121,8 @@ extension TapeView {
       let text =
         switch row.source {
         case .current(let index): rows[index]
-        case .past(let calculation, let index): edited ?? past[calculation].shownRow(index)
+        case .past(let calculation, let index):
+          numbers.localized(edited ?? past[calculation].shownRow(index))
         }
       return ShownHistoryRow(
         text: text, rect: row.rect, isPast: row.isPast, startsCalculation: row.startsCalculation,
@@ -142,7 +143,7 @@ extension TapeView {
           ? selection.row - line.rows.lowerBound : nil
       }
       return ShownTapeLine(
-        rows: line.rows.map(calculation.shownRow), rect: line.rect,
+        rows: line.rows.map { numbers.localized(calculation.shownRow($0)) }, rect: line.rect,
         startsCalculation: line.startsCalculation, calculation: line.calculation,
         firstRow: line.rows.lowerBound,
         endsCalculation: line.rows.upperBound == calculation.shownRowCount,

@@ -37,27 +37,29 @@ public struct Frame: Equatable, Sendable {
 
   /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
   /// calculation over the finished ones), in tip mode the Tip & Split screen and, when the
-  /// layout has the Convert lines, the display converted between `units`.
+  /// layout has the Convert lines, the display converted between `units`; every number in
+  /// `numbers`' form (docs/SPEC.md section 13.1).
   public init(
     layout: Layout, calculator: Calculator, tape: HistoryTape = HistoryTape(),
     split: TipCalculator = TipCalculator(), showsSecond: Bool = false,
-    units: ConvertUnits? = nil
+    units: ConvertUnits? = nil, numbers: NumberLocale = .c
   ) {
     self.layout = layout
-    display = calculator.displayText
+    display = calculator.displayText.localized(numbers)
     if layout.converts, let units { convert = ConvertView(display: display, units: units) }
     if layout.keypad.screen == .tipAndSplit {
       face = KeypadFace(split)
-      tipScreen = TipScreen(split)
+      tipScreen = TipScreen(split, numbers: numbers)
     } else {
       face = KeypadFace(calculator, showsSecond: showsSecond)
     }
+    face.decimalSeparator = numbers.decimalSeparator
     // In Math Order the display shows the calculation being typed, and the strip the earlier
     // ones only, the one `=` just finished included (docs/SPEC.md section 12).
     let isMath = calculator.order == .math
     self.tape = TapeView(
-      rows: isMath ? [] : calculator.history, past: tape,
-      hidesNewest: !isMath && tape.isNewestShown(by: calculator))
+      rows: isMath ? [] : calculator.history.map(numbers.localized), past: tape,
+      hidesNewest: !isMath && tape.isNewestShown(by: calculator), numbers: numbers)
   }
 
   /// Window width in pixels.
@@ -99,14 +101,18 @@ public struct TapeView: Equatable, Sendable {
   public var panelOffset = 0
   /// The row under the keyboard's row cursor, and its text while it is edited.
   public var selection: TapeSelection? = nil
+  /// The form the finished calculations' numbers are shown in (`rows` are given in it).
+  public var numbers = NumberLocale.c
 
-  /// A tape of these rows over these calculations.
+  /// A tape of these rows over these calculations, whose numbers show in `numbers`' form.
   public init(
-    rows: [String] = [], past: HistoryTape = HistoryTape(), hidesNewest: Bool = false
+    rows: [String] = [], past: HistoryTape = HistoryTape(), hidesNewest: Bool = false,
+    numbers: NumberLocale = .c
   ) {
     self.rows = rows
     self.past = past
     self.hidesNewest = hidesNewest
+    self.numbers = numbers
   }
 
   /// The finished calculations the strip shows above the current one: all of them while a row
@@ -145,15 +151,15 @@ public struct TipScreen: Equatable, Sendable {
   /// By how much the shares exceed the total: `"0.02"`.
   public var overshoot: String?
 
-  /// What `split` shows.
-  public init(_ split: TipCalculator) {
-    fields = TipField.allCases.map(split.shownText)
+  /// What `split` shows, its numbers in `numbers`' form.
+  public init(_ split: TipCalculator, numbers: NumberLocale = .c) {
+    fields = TipField.allCases.map { numbers.localized(split.shownText(of: $0)) }
     active = split.active
-    tip = split.tipText
-    total = split.totalText
-    perPerson = split.perPersonText
-    shares = split.sharesText
-    overshoot = split.overshootText
+    tip = numbers.localized(split.tipText)
+    total = numbers.localized(split.totalText)
+    perPerson = numbers.localized(split.perPersonText)
+    shares = split.sharesText.map(numbers.localized)
+    overshoot = split.overshootText.map(numbers.localized)
   }
 
   /// A field's value as shown.

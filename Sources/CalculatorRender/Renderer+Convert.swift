@@ -91,28 +91,36 @@ extension Renderer {
     func baseline(_ row: Rect) -> Double { Renderer.baseline(of: row, size: size) }
     for (side, tab) in zip(UnitSide.allCases, picker.tabs) {
       if side == view.side { fillSelection(tab, size: size, in: context) }
-      let title = side == .from ? "From" : "To"
+      let title = side == .from ? tr("From") : tr("To")
       let symbol = view.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
       context.setFont(labelFace, size: size)
-      let titleWidth = context.extents(title + " ").advance
+      var titleWidth = context.extents(title + " ").advance
       context.setFont(symbolFace, size: size)
-      let symbolWidth = context.extents(symbol).advance
+      var symbolWidth = context.extents(symbol).advance
+      // Both shrink when a translated title leaves the tab (docs/SPEC.md section 13.5).
+      let room = tab.width - inset
+      let tabSize = size * min(1, room / max(titleWidth + symbolWidth, 1) * 0.999)
+      titleWidth *= tabSize / size
+      symbolWidth *= tabSize / size
       let left = (tab.minX + (tab.width - titleWidth - symbolWidth) / 2).rounded()
       context.setColor(Theme.overlayTitle)
-      context.setFont(labelFace, size: size)
+      context.setFont(labelFace, size: tabSize)
       context.showText(title, x: left, y: baseline(tab))
       context.setColor(Theme.pickerUnit)
-      context.setFont(symbolFace, size: size)
+      context.setFont(symbolFace, size: tabSize)
       context.showText(symbol, x: left + titleWidth, y: baseline(tab))
     }
     let filter = picker.filter
     context.setFont(labelFace, size: size)
     context.setColor(view.filter.isEmpty ? Theme.pickerPlaceholder : Theme.overlayTitle)
     let filterLeft = (filter.minX + inset).rounded()
-    context.showText(
-      view.filter.isEmpty ? PickerView.filterPlaceholder : view.filter, x: filterLeft,
-      y: baseline(filter))
-    if !view.filter.isEmpty {
+    if view.filter.isEmpty {
+      showFitted(
+        PickerView.filterPlaceholder, face: labelFace, size: size, least: picker.leastTextSize,
+        left: filterLeft, width: filter.width - 2 * inset, baseline: baseline(filter),
+        context: context)
+    } else {
+      context.showText(view.filter, x: filterLeft, y: baseline(filter))
       // The caret: a plain bar after the text, as tall as its capitals and figures.
       let figures = context.extents("0")
       let bar = max(1, (0.08 * size).rounded())
@@ -155,15 +163,21 @@ extension Renderer {
     switch line.kind {
     case .back:
       context.setColor(Theme.overlayTitle)
-      context.setFont(labelFace, size: size)
-      context.showText("‹ " + line.text, x: left, y: baseline)
+      showFitted(
+        "‹ " + line.text, face: labelFace, size: size, least: picker.leastTextSize, left: left,
+        width: right - left,
+        baseline: baseline, context: context)
     case .category:
-      context.setColor(Theme.overlayTitle)
-      context.setFont(labelFace, size: size)
-      context.showText(line.text, x: left, y: baseline)
       context.setColor(Theme.pickerDetail)
+      context.setFont(labelFace, size: size)
       let arrow = context.extents("›")
-      context.showText("›", x: (right - arrow.x - arrow.width).rounded(), y: baseline)
+      let arrowLeft = (right - arrow.x - arrow.width).rounded()
+      context.showText("›", x: arrowLeft, y: baseline)
+      context.setColor(Theme.overlayTitle)
+      showFitted(
+        line.text, face: labelFace, size: size, least: picker.leastTextSize, left: left,
+        width: arrowLeft - 0.4 * size - left,
+        baseline: baseline, context: context)
     case .unit:
       context.setColor(Theme.pickerUnit)
       showFitted(

@@ -328,7 +328,7 @@ extension Renderer {
   }
 
   /// What an empty side panel says.
-  static let emptyTapeText = "No calculations yet"
+  static var emptyTapeText: String { tr("No calculations yet") }
 
   /// Draws `text` with its ink's right edge on `rect`'s right edge, shrunk when its ink is
   /// wider than `rect` (scaling is linear without hinting; the 0.999 guards rounding): a tape

@@ -19,7 +19,9 @@ extension Renderer {
         drawKeyboardGlyph(in: circle, context: context)
       case (.tip(.backspace), _):
         drawBackspaceGlyph(in: circle, context: context)
-      case (.key(.decimalPoint), _), (.tip(.point), _):
+      // A point is drawn; another separator (`,`) is a digit's label (docs/SPEC.md 13.2).
+      case (.key(.decimalPoint), _) where label.description == ".",
+        (.tip(.point), _) where label.description == ".":
         drawPoint(in: circle, context: context)
       default:
         // Sizes from the cap (`KeyCap.labelSize`): "25%" at the size of AC would fill its

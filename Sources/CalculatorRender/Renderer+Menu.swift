@@ -26,7 +26,12 @@ extension Renderer {
         context.showText("✓", x: row.minX + inset, y: baseline)
       }
       context.setColor(Theme.overlayTitle)
-      context.showText(item.title, x: row.minX + inset + 1.6 * size, y: baseline)
+      // A translation longer than the panel shrinks to it (docs/SPEC.md section 13.5), up to
+      // the selection's edge (English "Keyboard Shortcuts" reaches into the inset).
+      let left = row.minX + inset + 1.6 * size
+      showFitted(
+        item.title, face: labelFace, size: size, least: layout.leastTextSize, left: left,
+        width: row.maxX - 0.3 * size - left, baseline: baseline, context: context)
     }
   }
 

@@ -29,7 +29,7 @@ extension Renderer {
       if focusedField == field { drawFieldFocusRing(box, context: context) }
     }
     let results = [
-      ("Tip", screen.tip, layout.tipRow), ("Total", screen.total, layout.totalRow),
+      (tr("Tip"), screen.tip, layout.tipRow), (tr("Total"), screen.total, layout.totalRow),
     ]
     for (title, value, row) in results {
       drawPair(
@@ -41,7 +41,7 @@ extension Renderer {
     }
     drawPair(
       TextPiece(
-        text: "Per person", face: labelFace, size: layout.resultFontSize,
+        text: tr("Per person"), face: labelFace, size: layout.resultFontSize,
         color: Theme.historyText),
       TextPiece(
         text: screen.perPerson, face: displayFace, size: layout.perPersonFontSize,

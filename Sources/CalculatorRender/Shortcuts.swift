@@ -1,3 +1,4 @@
+import CalculatorCore
 /// One line of the keyboard-shortcuts overlay: what to press and what it does.
 public struct ShortcutLine: Hashable, Sendable {
   /// What to press: `"=  Return  Enter"`.
@@ -14,5 +15,5 @@ public struct ShortcutLine: Hashable, Sendable {
 
 /// The overlay's title; its lines come from the front end's bindings table.
 enum Shortcuts {
-  static let title = "Keyboard"
+  static var title: String { tr("Keyboard") }
 }

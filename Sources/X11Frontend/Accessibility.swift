@@ -1,3 +1,4 @@
+import CalculatorCore
 import CAccessibilityInterface
 import CalculatorLayout
 import Glibc
@@ -272,14 +273,17 @@ final class Accessibility {
         let table = unsafeBitCast(symbol, to: TableFunction.self)()?.pointee,
         table.version == CCA_VERSION
       else {
-        failures.append("\(path): not a CircleCalc accessibility library of version \(CCA_VERSION)")
+        failures.append(
+          tr("%s: not a CircleCalc accessibility library of version %d").filling(
+            path, CCA_VERSION))
         continue
       }
       return table
     }
     printError(
-      "circlecalc: screen readers cannot see the window: "
-        + (failures.last ?? "no \(libraryName)"))
+      "circlecalc: "
+        + tr("screen readers cannot see the window: %s").filling(
+          failures.last ?? tr("no %s").filling(libraryName)))
     return nil
   }
 

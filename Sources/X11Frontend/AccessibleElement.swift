@@ -101,7 +101,7 @@ extension AccessibleElement {
       children.append(AccessibleElement.picker(picker, layout: panel))
     } else if let lines = frame.shortcuts {
       var overlay = AccessibleElement(
-        role: .list, name: "Keyboard Shortcuts", bounds: window, isFocusable: true,
+        role: .list, name: tr("Keyboard Shortcuts"), bounds: window, isFocusable: true,
         isFocused: true)
       overlay.children = lines.map {
         AccessibleElement(role: .listItem, name: "\($0.keys): \($0.action)", bounds: window)
@@ -138,7 +138,7 @@ extension AccessibleElement {
       name: frame.convert.map { ConvertView.spoken(frame.display.text, in: $0.units.from) }
         ?? frame.display.text,
       bounds: layout.displayRect, isFocusable: true, isFocused: typingHasFocus(frame))
-    var strip = AccessibleElement(role: .list, name: "history", bounds: layout.historyRect)
+    var strip = AccessibleElement(role: .list, name: tr("history"), bounds: layout.historyRect)
     strip.children = frame.shownHistoryRows.map {  // past calculations too, above the current
       $0.isSelected
         ? selectedRow(of: frame, bounds: $0.rect, editedText: $0.isEdited ? $0.text : nil)
@@ -146,7 +146,8 @@ extension AccessibleElement {
     }
     let lines = convertLines(of: frame, layout: layout)
     guard !layout.tapePanel.isEmpty else { return [display, strip] + lines }
-    var panel = AccessibleElement(role: .list, name: "past calculations", bounds: layout.tapePanel)
+    var panel = AccessibleElement(
+      role: .list, name: tr("past calculations"), bounds: layout.tapePanel)
     panel.children = frame.shownTapeLines.map { line in
       line.selectedRow.map { index in
         selectedRow(
@@ -165,13 +166,14 @@ extension AccessibleElement {
       let unit = view.unit(side)
       return AccessibleElement(
         role: .pushButton,
-        name: (side == .from ? "convert from " : "convert to ") + unit.plural,
+        name: (side == .from ? tr("convert from %s") : tr("convert to %s")).filling(
+          unit.pluralName),
         bounds: lines.unitButton(side, holding: unit.symbol), isFocusable: true,
         target: .convert(.unit(side)))
     }
     var elements = [
       AccessibleElement(
-        role: .pushButton, name: "swap units", bounds: lines.swap.bounds, isFocusable: true,
+        role: .pushButton, name: tr("swap units"), bounds: lines.swap.bounds, isFocusable: true,
         target: .convert(.swap)),
       button(.from),
       AccessibleElement(role: .label, name: view.spokenConverted, bounds: lines.convertedRect),
@@ -189,9 +191,12 @@ extension AccessibleElement {
     let shown = picker.lines.indices.dropFirst(picker.offset).prefix(layout.rows.count)
     let list =
       picker.lines.first?.kind == .back
-      ? "units" : picker.filter.isEmpty ? "categories" : "categories and units"
-    var name = "pick the unit to convert \(picker.side == .from ? "from" : "to"), \(list)"
-    if !picker.filter.isEmpty { name += ", typed \(picker.filter)" }
+      ? tr("units") : picker.filter.isEmpty ? tr("categories") : tr("categories and units")
+    var name =
+      (picker.side == .from
+      ? tr("pick the unit to convert from, %s") : tr("pick the unit to convert to, %s"))
+      .filling(list)
+    if !picker.filter.isEmpty { name = tr("%s, typed %s").filling(name, picker.filter) }
     var element = AccessibleElement(
       role: .menu, name: name, bounds: layout.panel, isFocusable: true,
       isFocused: picker.selection.map { !shown.contains($0) } ?? true)
@@ -199,7 +204,8 @@ extension AccessibleElement {
       let symbol = picker.tabs[UnitSide.allCases.firstIndex(of: side) ?? 0]
       element.children.append(
         AccessibleElement(
-          role: .radioMenuItem, name: (side == .from ? "from " : "to ") + symbol, bounds: tab,
+          role: .radioMenuItem,
+          name: (side == .from ? tr("from %s") : tr("to %s")).filling(symbol), bounds: tab,
           isChecked: side == picker.side, isFocusable: true, target: .pickerTab(side)))
     }
     for (index, row) in zip(shown, layout.rows) {
@@ -230,7 +236,8 @@ extension AccessibleElement {
     let calculation = frame.tape.past.calculations[selection.calculation]
     return AccessibleElement(
       role: editedText != nil ? .entry : .listItem,
-      name: "\(calculation.shownRow(selection.row)), \(calculation.line)", bounds: bounds,
+      name: frame.tape.numbers.localized(
+        "\(calculation.shownRow(selection.row)), \(calculation.line)"), bounds: bounds,
       text: editedText, isSelectable: true, isSelected: true)
   }
 
@@ -252,10 +259,13 @@ extension AccessibleElement {
           isSelected: field == screen.active, target: .field(field)))
     }
     elements += [
-      AccessibleElement(role: .label, name: "Tip, \(screen.tip)", bounds: layout.tipRow),
-      AccessibleElement(role: .label, name: "Total, \(screen.total)", bounds: layout.totalRow),
       AccessibleElement(
-        role: .label, name: "Per person, \(screen.perPerson)", bounds: layout.perPersonRow),
+        role: .label, name: tr("Tip, %s").filling(screen.tip), bounds: layout.tipRow),
+      AccessibleElement(
+        role: .label, name: tr("Total, %s").filling(screen.total), bounds: layout.totalRow),
+      AccessibleElement(
+        role: .label, name: tr("Per person, %s").filling(screen.perPerson),
+        bounds: layout.perPersonRow),
     ]
     // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
     if let shares = screen.shares, let overshoot = screen.overshoot {
@@ -297,7 +307,7 @@ extension AccessibleElement {
     _ menu: MenuLayout, selection: MenuSelection, mode: Mode, converts: Bool
   ) -> AccessibleElement {
     var element = AccessibleElement(
-      role: .menu, name: "modes", bounds: menu.panel, isFocusable: true,
+      role: .menu, name: tr("modes"), bounds: menu.panel, isFocusable: true,
       isFocused: selection.index == nil)
     for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
       let role: Role =

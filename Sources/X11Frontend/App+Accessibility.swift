@@ -1,3 +1,4 @@
+import CalculatorCore
 import CAccessibilityInterface
 import CX11
 import CalculatorLayout
@@ -81,7 +82,7 @@ extension App {
   }
 
   /// What a screen reader says for a refusal.
-  static let refusalAnnouncement = "Not accepted"
+  static var refusalAnnouncement: String { tr("Not accepted") }
 
   /// The window's top-left corner in root window coordinates.
   private func windowOrigin() -> (x: Int32, y: Int32) {

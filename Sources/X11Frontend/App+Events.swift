@@ -1,3 +1,4 @@
+import CalculatorCore
 import CX11
 import CalculatorLayout
 
@@ -130,7 +131,7 @@ extension App {
   /// say so and exit with status 1 instead of running on without a window.
   func destroyNotify(_ event: XDestroyWindowEvent) {
     guard event.window == window else { return }
-    printError("circlecalc: the window was destroyed by another program")
+    printError("circlecalc: " + tr("the window was destroyed by another program"))
     exitStatus = 1
     isRunning = false
   }

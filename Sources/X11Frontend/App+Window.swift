@@ -1,3 +1,4 @@
+import CalculatorCore
 import CX11
 import CalculatorLayout
 import Glibc
@@ -129,12 +130,13 @@ func installErrorHandlers() {
       display, "XRequest", "\(event.request_code)", "request \(event.request_code)", &request,
       Int32(request.count))
     printError(
-      "circlecalc: X error: \(description) in \(String(nulTerminated: request))"
-        + " (resource 0x\(String(event.resourceid, radix: 16))); continuing")
+      "circlecalc: "
+        + tr("X error: %s in %s (resource 0x%s); continuing").filling(
+          description, String(nulTerminated: request), String(event.resourceid, radix: 16)))
     return 0
   }
   XSetIOErrorHandler { _ in
-    printError("circlecalc: lost the connection to the X server")
+    printError("circlecalc: " + tr("lost the connection to the X server"))
     exit(1)
   }
 }

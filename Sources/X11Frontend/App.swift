@@ -21,6 +21,8 @@ public struct WindowOptions: Sendable {
   public var mode: Mode?
   /// The Convert lines' category and units (`--units`); nil restores the last ones.
   public var units: (category: UnitCategory, pair: UnitPair)?
+  /// How numbers are written and read: the user's locale (docs/SPEC.md section 13.1).
+  public var numbers = NumberLocale.c
 
   /// The options of `mode`, the others to restore or read: the last size or 360 × 640, scale
   /// from `Xft.dpi`, the last units.
@@ -102,7 +104,7 @@ final class App {
   ) {
     let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
     guard let display = XOpenDisplay(nil) else {
-      printError("circlecalc: cannot open display '\(name)' (is DISPLAY set?)")
+      printError("circlecalc: " + tr("cannot open display '%s' (is DISPLAY set?)").filling(name))
       return nil
     }
     installErrorHandlers()
@@ -112,7 +114,8 @@ final class App {
     guard XMatchVisualInfo(display, screen, 24, TrueColor, &visual) != 0,
       visual.red_mask == 0xff0000, visual.green_mask == 0x00ff00, visual.blue_mask == 0x0000ff
     else {
-      printError("circlecalc: display '\(name)' has no 24-bit TrueColor visual")
+      printError(
+        "circlecalc: " + tr("display '%s' has no 24-bit TrueColor visual").filling(name))
       XCloseDisplay(display)
       return nil
     }
@@ -155,6 +158,7 @@ final class App {
     self.state = WindowState(
       calculator: calculator, split: split, convert: convert, mode: mode, width: width,
       height: height, scale: scale)
+    state.numbers = options.numbers
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)

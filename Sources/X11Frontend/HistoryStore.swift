@@ -225,11 +225,12 @@ extension HistoryStore.FileIdentity {
 /// One calculation per line, oldest first (`1,200 × 1.08 + 49.9 = 1,345.9`). Nothing for a
 /// missing or empty tape, status 0; a file that is not a history: one line on stderr, status
 /// 1. It only reads.
-public func printSavedHistory() -> Int32 {
+public func printSavedHistory(numbers: NumberLocale = .c) -> Int32 {
   guard let store = HistoryStore.standard else { return 0 }
   switch store.read() {
   case .success(let saved):
-    print(saved.tape.calculations.map { $0.line + "\n" }.joined(), terminator: "")
+    print(
+      saved.tape.calculations.map { numbers.localized($0.line) + "\n" }.joined(), terminator: "")
     return 0
   case .failure(let failure):
     printError("circlecalc: the history file \(store.path) \(failure.description)")

@@ -48,25 +48,27 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
     switch self {
-    case .copy: "copy"
-    case .paste: "paste"
-    case .quit: "quit"
-    case .toggleShortcuts: "this help"
-    case .mode(let mode): MenuItem.mode(mode).title + " mode"
-    case .focusNext: "focus the next key"
-    case .focusPrevious: "focus the previous key"
-    case .pressFocused: "press the focused key"
-    case .tape(.older), .tape(.newer): "older, newer row of the tape"
-    case .tape(.olderPage), .tape(.newerPage): "a screenful older, newer"
-    case .tape(.oldest), .tape(.newest): "oldest, newest row"
-    case .editRow: "edit a past number"
-    case .undo: "undo"
-    case .redo: "redo"
-    case .copyCalculation: "copy a calculation"
-    case .openMenu: "the mode menu"
-    case .convert: "Convert: units"
-    case .pickUnit: "pick a unit to convert"
-    case .swapUnits: "swap the units"
+    case .copy: tr("copy")
+    case .paste: tr("paste")
+    case .quit: tr("quit")
+    case .toggleShortcuts: tr("this help")
+    case .mode(.basic): tr("Basic mode")
+    case .mode(.scientific): tr("Scientific mode")
+    case .mode(.tip): tr("Tip & Split mode")
+    case .focusNext: tr("focus the next key")
+    case .focusPrevious: tr("focus the previous key")
+    case .pressFocused: tr("press the focused key")
+    case .tape(.older), .tape(.newer): tr("older, newer row of the tape")
+    case .tape(.olderPage), .tape(.newerPage): tr("a screenful older, newer")
+    case .tape(.oldest), .tape(.newest): tr("oldest, newest row")
+    case .editRow: tr("edit a past number")
+    case .undo: tr("undo")
+    case .redo: tr("redo")
+    case .copyCalculation: tr("copy a calculation")
+    case .openMenu: tr("the mode menu")
+    case .convert: tr("Convert: units")
+    case .pickUnit: tr("pick a unit to convert")
+    case .swapUnits: tr("swap the units")
     }
   }
 
@@ -267,10 +269,11 @@ extension KeyBinding {
       switch binding.command {
       case .key(let key) where !key.means(in: mode): continue
       case .action(let appAction) where !appAction.means(in: mode): continue
-      case .key(.digit): action = "digits"
+      case .key(.digit): action = tr("digits")
       case .key(let key): action = mode == .tip ? TipKey(key)?.spokenName ?? "" : key.spokenName
-      case .action(.focusNext) where mode == .tip: action = "focus the next field or key"
-      case .action(.focusPrevious) where mode == .tip: action = "focus the previous field or key"
+      case .action(.focusNext) where mode == .tip: action = tr("focus the next field or key")
+      case .action(.focusPrevious) where mode == .tip:
+        action = tr("focus the previous field or key")
       case .action(let appAction): action = appAction.description
       }
       if let index = lines.firstIndex(where: { $0.action == action }) {

@@ -52,21 +52,26 @@ struct SpokenLines: Equatable, Sendable {
   var typedInto: [Subject]
   /// The finished calculations, whose change is said when no line says it.
   var tape: HistoryTape
+  /// The form the tape's numbers are said in (docs/SPEC.md section 13.1).
+  var numbers = NumberLocale.c
 
   /// What a screen reader hears for a row being edited, before the row as typed.
-  static let editingText = "Editing"
+  static var editingText: String { tr("Editing") }
 
   /// The lines of `frame`.
   init(frame: Frame) {
     lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
     tape = frame.tape.past
+    numbers = frame.tape.numbers
     guard let screen = frame.tipScreen else {
       if let convert = frame.convert {
         let units = convert.units
         lines.append(
           Line(
-            subject: .units, text: "Convert, \(units.from.plural) to \(units.to.plural)",
-            ending: "Convert off"))
+            subject: .units,
+            text: tr("Convert, %s to %s").filling(
+              units.from.pluralName, units.to.pluralName),
+            ending: tr("Convert off")))
       }
       // Right after an operator the display shows the 0 of an operand not yet begun: the
       // operator's echo said what happened (`7 +` is heard as `7`, `plus`, not `0`).
@@ -85,22 +90,29 @@ struct SpokenLines: Equatable, Sendable {
         tape.calculations.indices.contains(selection.calculation)
       else { return }
       let calculation = tape.calculations[selection.calculation]
+      let numbers = frame.tape.numbers
       let row = Subject.tapeRow(calculation: selection.calculation, row: selection.row)
       if let edited = selection.editedText {
         lines.append(Line(subject: .editing, text: SpokenLines.editingText))
         typedInto = [row]
-        lines.append(Line(subject: row, text: edited))
+        lines.append(Line(subject: row, text: numbers.localized(edited)))
       } else {
-        lines.append(Line(subject: row, text: calculation.shownRow(selection.row)))
+        lines.append(
+          Line(subject: row, text: numbers.localized(calculation.shownRow(selection.row))))
       }
-      lines.append(Line(subject: .tapeCalculation(selection.calculation), text: calculation.line))
+      lines.append(
+        Line(
+          subject: .tapeCalculation(selection.calculation),
+          text: numbers.localized(calculation.line)))
       return
     }
     for field in TipField.allCases {
-      let text = SpokenLines.spoken(field, of: screen, tipPercent: frame.face.tipPercent)
+      let text = SpokenLines.spoken(
+        field, of: screen, tipPercent: frame.face.tipPercent, numbers: frame.display.numbers)
       lines.append(Line(subject: .field(field), text: text))
     }
-    lines.append(Line(subject: .perPerson, text: "Per person, \(screen.perPerson)"))
+    lines.append(
+      Line(subject: .perPerson, text: tr("Per person, %s").filling(screen.perPerson)))
     typedInto = [.field(screen.active)]
   }
 
@@ -108,15 +120,21 @@ struct SpokenLines: Equatable, Sendable {
   ///
   /// Also `Bill, 84.50`, `People, 3`. The value, not the text as typed: a field left or entered
   /// shows `84.5` as `84.50`, which is no change to speak. `tipPercent` is the keypad face's.
-  static func spoken(_ field: TipField, of screen: TipScreen, tipPercent: String?) -> String {
+  static func spoken(
+    _ field: TipField, of screen: TipScreen, tipPercent: String?, numbers: NumberLocale = .c
+  ) -> String {
     let shown = screen.text(of: field)
     let value =
       switch field {
-      case .bill: NumberFormat.parse(shown).map(TipCalculator.amount) ?? shown
-      case .tipPercent: "\(tipPercent ?? String(shown.dropLast())) percent"
+      case .bill:
+        NumberFormat.parse(numbers.reading(shown)).map {
+          numbers.localized(TipCalculator.amount($0))
+        } ?? shown
+      case .tipPercent:
+        tr("%s percent").filling(tipPercent.map(numbers.localized) ?? String(shown.dropLast()))
       case .people: shown
       }
-    return "\(field.title), \(value)"
+    return tr("%s, %s").filling(field.title, value)
   }
 
   /// Whether the screen reader's key echo says what `key` typed: a digit or the point goes
@@ -141,25 +159,26 @@ struct SpokenLines: Equatable, Sendable {
     }
     let words = ended + said.map(\.text)
     guard words.isEmpty else { return words.joined(separator: ", ") }
-    return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape)
+    return tape == old.tape ? nil : SpokenLines.change(from: old.tape, to: tape, numbers: numbers)
   }
 
   /// A change of the tape in words: the calculation that came or changed (the oldest of them
   /// when an edit changed a chain) while no other came or went, else how many there are now:
   /// `1,200 × 1.08 + 49.9 = 1,345.9`, `3 calculations`, `No calculations`.
-  static func change(from old: HistoryTape, to new: HistoryTape) -> String {
+  static func change(from old: HistoryTape, to new: HistoryTape, numbers: NumberLocale = .c)
+    -> String
+  {
     let fresh = new.calculations.lazy.filter { calculation in
       old.index(of: calculation.id).map { old.calculations[$0] != calculation } ?? true
     }
     if let first = fresh.first,
       new.count == old.count || (new.count == old.count + 1 && fresh.count == 1)
     {
-      return first.line
+      return numbers.localized(first.line)
     }
     switch new.count {
-    case 0: return "No calculations"
-    case 1: return "1 calculation"
-    case let count: return "\(count) calculations"
+    case 0: return tr("No calculations")
+    case let count: return trPlural("%d calculation", "%d calculations", count).filling(count)
     }
   }
 }

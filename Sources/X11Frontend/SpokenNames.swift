@@ -10,8 +10,8 @@ enum SpokenNames {
     switch action {
     case .key(let key): key.spokenName
     case .clear: clearLabel.key.spokenName
-    case .modes: "modes"
-    case .secondFunctions: "second functions"
+    case .modes: tr("modes")
+    case .secondFunctions: tr("second functions")
     case .tip(let key): key.spokenName
     }
   }

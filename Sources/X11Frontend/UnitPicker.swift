@@ -60,7 +60,10 @@ struct UnitPicker: Equatable, Sendable {
     let typed = filter.lowercased()
     func rank(_ unit: ConversionUnit) -> Int? {
       let symbols = [unit.symbol] + unit.aliases
-      let names = [unit.name, unit.plural].map { $0.lowercased() }
+      // The names in the user's language, and the English ones the command line reads.
+      let names = [unit.shownName, unit.pluralName, unit.name, unit.plural].map {
+        $0.lowercased()
+      }
       if symbols.contains(filter) { return 0 }
       if symbols.contains(where: { $0.lowercased().hasPrefix(typed) }) { return 1 }
       if names.contains(where: { $0.hasPrefix(typed) }) { return 2 }

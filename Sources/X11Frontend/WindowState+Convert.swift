@@ -287,12 +287,12 @@ extension WindowState {
     let lines = pickerRows.map { row -> PickerLine in
       let checked = isChecked(row, side: open.side)
       switch row {
-      case .back: return PickerLine(kind: .back, text: "Categories")
+      case .back: return PickerLine(kind: .back, text: tr("Categories"))
       case .category(let category):
         return PickerLine(kind: .category, text: category.title, isChecked: checked)
       case .unit(let unit):
         return PickerLine(
-          kind: .unit, symbol: unit.symbol, text: unit.name,
+          kind: .unit, symbol: unit.symbol, text: unit.shownName,
           detail: isSearch ? unit.category.title : nil, isChecked: checked)
       }
     }

@@ -299,7 +299,10 @@ extension WindowState {
   /// What Ctrl+Shift+C copies: the selected row's calculation (with none, the newest one) on
   /// one line, as `circlecalc --history` prints it; nil with an empty tape.
   var calculationCopyText: String? {
-    if let selection = tapeSelection { return tape.calculations[selection.calculation].line }
-    return tape.calculations.last?.line
+    // Its numbers as the tape shows them, in the locale's form (docs/SPEC.md section 13.3).
+    if let selection = tapeSelection {
+      return numbers.localized(tape.calculations[selection.calculation].line)
+    }
+    return tape.calculations.last.map { numbers.localized($0.line) }
   }
 }

@@ -78,6 +78,8 @@ struct WindowState: Equatable, Sendable {
   private(set) var hasReadRates = false
   /// The background update of the rates: none, running, or the last one failed.
   private(set) var ratesUpdate = RatesUpdateStatus.idle
+  /// How numbers are shown, copied and pasted: the user's locale (docs/SPEC.md section 13.1).
+  var numbers = NumberLocale.c
   /// When this window last started an update, in seconds since 1970.
   private(set) var ratesAttempt: Int?
 
@@ -150,7 +152,7 @@ struct WindowState: Equatable, Sendable {
   var tapeFrame: Frame {
     var frame = Frame(
       layout: layout, calculator: calculator, tape: tape, split: split, showsSecond: showsSecond,
-      units: convertUnits)
+      units: convertUnits, numbers: numbers)
     frame.tape.selection = tapeSelection
     frame.tape.offset = historyOffset
     frame.tape.panelOffset = panelOffset
@@ -445,7 +447,8 @@ struct WindowState: Equatable, Sendable {
     if convertPressed(at: point) { return }
     if let stripRow {
       clickTape(
-        recalling: Calculation.number(inRow: stripRow.text), row: stripRow.source.pastRow,
+        recalling: numbers.reading(Calculation.number(inRow: stripRow.text)),
+        row: stripRow.source.pastRow,
         at: point, now: now)
       return
     }
@@ -650,8 +653,11 @@ struct WindowState: Equatable, Sendable {
     return !layout.isEmpty && point.y < layout.keypadRect.minY
   }
 
-  /// What Ctrl+C copies: the displayed number, or in tip mode the per-person amount.
-  var copyText: String? { mode == .tip ? split.copyText : calculator.copyText }
+  /// What Ctrl+C copies: the displayed number, or in tip mode the per-person amount, in the
+  /// locale's form without grouping (docs/SPEC.md section 13.3).
+  var copyText: String? {
+    (mode == .tip ? split.copyText : calculator.copyText).map(numbers.localized)
+  }
 }
 
 extension WindowState {
@@ -694,7 +700,9 @@ extension WindowState {
 extension WindowState {
   /// Pastes one number as the entry (while a past number is edited, as that number); false,
   /// changing nothing, when the core refuses the text.
-  private mutating func paste(_ text: String) -> Bool {
+  private mutating func paste(_ pasted: String) -> Bool {
+    // The locale's form first, then the plain form (docs/SPEC.md section 13.3).
+    let text = numbers.reading(pasted)
     closeOverlays()
     highlight = nil
     if mode == .tip { return document.split.paste(text) }
@@ -703,7 +711,14 @@ extension WindowState {
       scrollToCursor()  // a longer number may wrap the side panel's line
       return true
     }
-    guard (try? document.paste(text, scientific: mode == .scientific)) != nil else { return false }
+    // An expression in the locale's form first, then in the plain form (docs/SPEC.md 13.3).
+    let scientific = mode == .scientific
+    let inLocale = NumberForm(numbers).flatMap { form in
+      try? document.paste(text, form: form, scientific: scientific)
+    }
+    guard inLocale != nil || (try? document.paste(text, scientific: scientific)) != nil else {
+      return false
+    }
     endSelection()
     historyOffset = 0
     return true

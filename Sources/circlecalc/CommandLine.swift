@@ -46,67 +46,58 @@ enum Command: Equatable {
     | --update-rates [URL]
     """
 
-  static let helpText = """
-    \(usage)
+  /// `--help`: the usage, then each option's lines (translated whole, option names kept, as
+  /// coreutils does), the tokens from the core's tables, the examples.
+  static var helpText: String {
+    let options = helpOptions.map { "  " + $0 }
+    return
+      ([
+        usage, "", tr("CircleCalc, an iPhone-style calculator for the Linux desktop."),
+        tr("With no option it opens the calculator window on $DISPLAY."), "", options[0],
+        tokenHelp, options[1], tipTokenHelp,
+      ] + options.dropFirst(2) + ["", helpExamples])
+      .joined(separator: "\n")
+  }
 
-    CircleCalc, an iPhone-style calculator for the Linux desktop.
-    With no option it opens the calculator window on $DISPLAY.
+  // One text per option, its name included; continued lines indented under the description.
+  // swift-format-ignore
+  static var helpOptions: [String] { [
+    tr("--keys SEQ         press keys before anything else; spaces are ignored; tokens:"),
+    tr("--mode MODE        basic, scientific or tip (Tip & Split): the keypad (default: basic\n                     headless, the last one used in the window); tip has its own tokens:"),
+    tr("--order ORDER      left (Left to Right: 2+3*4= is 20) or math (Math Order: 14, the\n                     display shows the expression) (default: left headless, the last one\n                     used in the window)"),
+    tr("--print            print the display as shown (tip: the per-person amount), then exit"),
+    tr("--state            print the state as JSON: display, history, operator, clearKey, order;\n                     in tip mode mode, bill, tipPercent, people, tip, total, perPerson,\n                     active"),
+    tr("--render FILE.png  write the window as it would look to a PNG file, then exit"),
+    tr("--size WxH         window size for --render or the window (default 360x640)"),
+    tr("--dpi N            the screen's dpi (default 96 headless, Xft.dpi for the window): the\n                     window's size scales by it; --render draws its --size as a window\n                     at that dpi would"),
+    tr("--units 'FROM to TO'  show the Convert lines between these units (basic and scientific;\n                     the window or --render): 'km to mi', 'C to F', 'USD to EUR'"),
+    tr("--icon FILE.png    write the application icon, --size wide (default 256), then exit"),
+    tr("--history          print the saved history, one calculation per line, oldest first"),
+    tr("--convert 'VALUE FROM to TO'\n                     convert a value between units (or currencies) exactly and print it\n                     as the display shows it: '1 m to ft', '-40 C in F', '120 USD to EUR'"),
+    tr("--list-units       print every category and its units: symbol, name, other spellings"),
+    tr("--update-rates [URL]  download the ECB's daily currency rates (or that file from URL)\n                     into $XDG_CACHE_HOME/circlecalc and print their date; timeout:\n                     $CIRCLECALC_RATES_TIMEOUT seconds (default 30)"),
+    tr("--help             show this help"),
+    tr("--version          show the version"),
+    tr("--bench-frames N   draw N frames at --size and print the draw time (developers)"),
+    tr("--bench-core N     press N random keys and print the core's keys per second"),
+    tr("--bench-functions N  time every function and operation over N hard operands"),
+    tr("--bench-history N  write and read a full history tape N times, print the times"),
+    tr("--bench-paste N    paste a 10,000-character expression N times, print the times"),
+  ] }
 
-      --keys SEQ         press keys before anything else; spaces are ignored; tokens:
-    \(tokenHelp)
-      --mode MODE        basic, scientific or tip (Tip & Split): the keypad (default: basic
-                         headless, the last one used in the window); tip has its own tokens:
-    \(tipTokenHelp)
-      --order ORDER      left (Left to Right: 2+3*4= is 20) or math (Math Order: 14, the
-                         display shows the expression) (default: left headless, the last one
-                         used in the window)
-      --print            print the display as shown (tip: the per-person amount), then exit
-      --state            print the state as JSON: display, history, operator, clearKey, order;
-                         in tip mode mode, bill, tipPercent, people, tip, total, perPerson,
-                         active
-      --render FILE.png  write the window as it would look to a PNG file, then exit
-      --size WxH         window size for --render or the window (default 360x640)
-      --dpi N            the screen's dpi (default 96 headless, Xft.dpi for the window): the
-                         window's size scales by it; --render draws its --size as a window
-                         at that dpi would
-      --units 'FROM to TO'  show the Convert lines between these units (basic and scientific;
-                         the window or --render): 'km to mi', 'C to F', 'USD to EUR'
-      --icon FILE.png    write the application icon, --size wide (default 256), then exit
-      --history          print the saved history, one calculation per line, oldest first
-      --convert 'VALUE FROM to TO'
-                         convert a value between units (or currencies) exactly and print it
-                         as the display shows it: '1 m to ft', '-40 C in F', '120 USD to EUR'
-      --list-units       print every category and its units: symbol, name, other spellings
-      --update-rates [URL]  download the ECB's daily currency rates (or that file from URL)
-                         into $XDG_CACHE_HOME/circlecalc and print their date; timeout:
-                         $CIRCLECALC_RATES_TIMEOUT seconds (default 30)
-      --help             show this help
-      --version          show the version
-      --bench-frames N   draw N frames at --size and print the draw time (developers)
-      --bench-core N     press N random keys and print the core's keys per second
-      --bench-functions N  time every function and operation over N hard operands
-      --bench-history N  write and read a full history tape N times, print the times
-      --bench-paste N    paste a 10,000-character expression N times, print the times
-
-    examples:
-      circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
-      circlecalc --order math --keys '2+3*4=' --print   # 14
-      circlecalc --keys '12+3' --state
-      circlecalc --keys '1/7=' --render out.png --size 393x852
-      circlecalc --mode tip --keys '84.5[t18][p+][p+]' --print   # 33.24
-      circlecalc --convert '1 m to ft'         # 3.2808398950131233596
-    """
+  // swift-format-ignore
+  static var helpExamples: String { tr("examples:\n  circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)\n  circlecalc --order math --keys '2+3*4=' --print   # 14\n  circlecalc --keys '12+3' --state\n  circlecalc --keys '1/7=' --render out.png --size 393x852\n  circlecalc --mode tip --keys '84.5[t18][p+][p+]' --print   # 33.24\n  circlecalc --convert '1 m to ft'         # 3.2808398950131233596") }
 
   /// Every `--keys` token and its key, from the core's table, wrapped under the option column.
   static var tokenHelp: String {
     let keys = Key.allCases.filter { if case .digit = $0 { false } else { true } }
-    return wrappedHelp(["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" })
+    return wrappedHelp([tr("0-9 digits")] + keys.map { "\($0.token) \($0.spokenName)" })
   }
 
   /// The tip-mode tokens, from the core's table, wrapped the same way.
   static var tipTokenHelp: String {
     let keys = TipKey.allCases.filter { if case .digit = $0 { false } else { true } }
-    return wrappedHelp(["0-9 digits"] + keys.map { "\($0.token) \($0.spokenName)" })
+    return wrappedHelp([tr("0-9 digits")] + keys.map { "\($0.token) \($0.spokenName)" })
   }
 
   private static func wrappedHelp(_ entries: [String]) -> String {
@@ -139,20 +130,22 @@ enum Command: Equatable {
 
     func value(for option: String) throws(CommandLineError) -> String {
       guard let value = remaining.popFirst() else {
-        throw CommandLineError("option \(option) needs a value")
+        throw CommandLineError(tr("option %s needs a value").filling(option))
       }
       return value
     }
     func setStandalone(_ command: Command, _ option: String) throws(CommandLineError) {
       if let standalone {
-        throw CommandLineError("\(standalone.option) cannot be combined with \(option)")
+        throw CommandLineError(
+          tr("%s cannot be combined with %s").filling(standalone.option, option))
       }
       standalone = (option, command)
     }
     func setOutput(_ new: Output, _ option: String) throws(CommandLineError) {
       guard output == nil else {
         throw CommandLineError(
-          "\(option) cannot be combined with another of --print, --state, --render, --icon")
+          tr("%s cannot be combined with another of --print, --state, --render, --icon")
+            .filling(option))
       }
       output = new
     }
@@ -170,7 +163,7 @@ enum Command: Equatable {
       case "--version": informational = informational ?? .version
       case "--history":
         guard arguments.count == 1 else {
-          throw CommandLineError("--history cannot be combined with other options")
+          throw CommandLineError(tr("--history cannot be combined with other options"))
         }
         informational = .history
       case "--convert": try setStandalone(.convert(try value(for: option)), option)
@@ -182,7 +175,8 @@ enum Command: Equatable {
           url = remaining.popFirst()
           guard let url, RatesDownload.isWebAddress(url) else {
             throw CommandLineError(
-              "invalid address \(quoted(next)) for --update-rates: expected http:// or https://")
+              tr("invalid address %s for --update-rates: expected http:// or https://")
+                .filling(quoted(next)))
           }
         }
         try setStandalone(.updateRates(url: url), option)
@@ -192,16 +186,16 @@ enum Command: Equatable {
         let name = try value(for: option)
         guard let chosen = Mode(rawValue: name) else {
           throw CommandLineError(
-            "unknown mode \(quoted(name)) for --mode: expected "
-              + Mode.allCases.map(\.rawValue).joined(separator: ", "))
+            tr("unknown mode %s for --mode: expected %s").filling(
+              quoted(name), Mode.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         mode = chosen
       case "--order":
         let name = try value(for: option)
         guard let chosen = Order(rawValue: name) else {
           throw CommandLineError(
-            "unknown order \(quoted(name)) for --order: expected "
-              + Order.allCases.map(\.rawValue).joined(separator: ", "))
+            tr("unknown order %s for --order: expected %s").filling(
+              quoted(name), Order.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         order = chosen
       case "--print": try setOutput(.print, option)
@@ -213,7 +207,8 @@ enum Command: Equatable {
       case "--dpi":
         let text = try value(for: option)
         guard let number = Int(text), (48...480).contains(number) else {
-          throw CommandLineError("invalid --dpi \(quoted(text)): expected 48 to 480")
+          throw CommandLineError(
+            tr("invalid --dpi %s: expected 48 to 480").filling(quoted(text)))
         }
         dpi = number
       case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history",
@@ -221,12 +216,14 @@ enum Command: Equatable {
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
-            "invalid count \(quoted(text)) for \(option): expected 1 to 10000000")
+            tr("invalid count %s for %s: expected 1 to 10000000").filling(quoted(text), option))
         }
         benchmark = (option, count)
       default:
-        if option.hasPrefix("-") { throw CommandLineError("unknown option \(quoted(option))") }
-        throw CommandLineError("unexpected argument \(quoted(option))")
+        if option.hasPrefix("-") {
+          throw CommandLineError(tr("unknown option %s").filling(quoted(option)))
+        }
+        throw CommandLineError(tr("unexpected argument %s").filling(quoted(option)))
       }
     }
     var keys = mode == .tip ? Keys.tip([]) : Keys.calculator([])
@@ -237,14 +234,16 @@ enum Command: Equatable {
         case .tip(let pressed): keys = .tip(pressed + (try TipKey.sequence(sequence)))
         }
       } catch {
-        throw CommandLineError(error.description + (mode == .tip ? " (tip mode)" : ""))
+        throw CommandLineError(
+          mode == .tip ? tr("%s (tip mode)").filling(error.description) : error.description)
       }
     }
     if let standalone {
       guard sequences.isEmpty, mode == nil, order == nil, output == nil, size == nil,
         benchmark == nil, informational == nil, units == nil
       else {
-        throw CommandLineError("\(standalone.option) cannot be combined with other options")
+        throw CommandLineError(
+          tr("%s cannot be combined with other options").filling(standalone.option))
       }
       return standalone.command
     }
@@ -264,10 +263,11 @@ enum Command: Equatable {
       // docs/SPEC.md section 10.4: the Convert lines belong to the calculator's keypads.
       switch output {
       case .print?, .state?, .icon?:
-        throw CommandLineError("--units goes with --render or the window, not --print or --state")
+        throw CommandLineError(
+          tr("--units goes with --render or the window, not --print or --state"))
       default: break
       }
-      if mode == .tip { throw CommandLineError("--units needs --mode basic or scientific") }
+      if mode == .tip { throw CommandLineError(tr("--units needs --mode basic or scientific")) }
     }
     // docs/SPEC.md section 12: the order belongs to the calculator's keypads.
     if order != nil, mode == .tip {
@@ -286,7 +286,8 @@ enum Command: Equatable {
       range.contains(width), range.contains(height)
     else {
       throw CommandLineError(
-        "invalid --size \(quoted(text)): expected WxH, e.g. 360x640 (1 to \(range.upperBound))")
+        tr("invalid --size %s: expected WxH, e.g. 360x640 (1 to %d)").filling(
+          quoted(text), range.upperBound))
     }
     return PixelSize(width: width, height: height)
   }

@@ -5,16 +5,16 @@ import X11Frontend
 
 /// `--convert 'VALUE FROM to TO'`: prints the result as the display shows it, exit status 0;
 /// one line on stderr and exit status 2 for a conversion that cannot be made.
-func convert(_ text: String) -> Int32 {
+func convert(_ text: String, numbers: NumberLocale = .c) -> Int32 {
   let stored = storedRates()
   do throws(ConversionError) {
-    let result = try Conversion(parsing: text, rates: try? stored.get()).result()
-    print(NumberFormat.string(result))
+    let conversion = try Conversion(parsing: text, rates: try? stored.get(), numbers: numbers)
+    print(numbers.localized(NumberFormat.string(try conversion.result())))
     return 0
   } catch .noRates {
     // No rates at all, or a stored file that is not rates: either way, an update mends it.
     if case .failure(let problem) = stored, problem != .missing {
-      printError("circlecalc: \(problem); run circlecalc --update-rates")
+      printError("circlecalc: " + tr("%s; run circlecalc --update-rates").filling(problem))
     } else {
       printError("circlecalc: \(ConversionError.noRates)")
     }
@@ -36,12 +36,12 @@ func convertUnits(_ text: String) -> ConvertUnits? {
       caption: from.category == .currency ? ConvertUnits.ratesCaption(rates, update: .idle) : nil)
   } catch .noRates {
     if case .failure(let problem) = stored, problem != .missing {
-      printError("circlecalc: \(problem); run circlecalc --update-rates")
+      printError("circlecalc: " + tr("%s; run circlecalc --update-rates").filling(problem))
     } else {
       printError("circlecalc: \(ConversionError.noRates)")
     }
   } catch {
-    printError("circlecalc: \(error) in --units")
+    printError("circlecalc: " + tr("%s in --units").filling(error))
   }
   return nil
 }
@@ -54,27 +54,31 @@ func convertUnits(_ text: String) -> ConvertUnits? {
 func updateRates(from url: String?) -> Int32 {
   guard let timeout = RatesDownload.timeoutFromEnvironment else {
     printError(
-      "circlecalc: invalid \(RatesDownload.timeoutVariable): expected whole seconds from 1 to 600")
+      "circlecalc: "
+        + tr("invalid %s: expected whole seconds from 1 to 600").filling(
+          RatesDownload.timeoutVariable))
     return 2
   }
   guard let address = url ?? RatesDownload.addressFromEnvironment else {
     printError(
-      "circlecalc: invalid \(RatesDownload.addressVariable): expected http:// or https://")
+      "circlecalc: "
+        + tr("invalid %s: expected http:// or https://").filling(RatesDownload.addressVariable))
     return 2
   }
   let download = RatesDownload(url: address, timeout: timeout)
   guard let file = RatesFile.standard else {
-    printError("circlecalc: cannot update the rates: \(RatesError.noCacheFolder)")
+    printError("circlecalc: " + tr("cannot update the rates: %s").filling(RatesError.noCacheFolder))
     return 1
   }
   do {
     print(try RatesUpdate.run(download, into: file).caption)
     return 0
   } catch {
-    let kept = (try? file.load()).map { "the rates of \($0.date) are kept" }
+    let kept = (try? file.load()).map { tr("the rates of %s are kept").filling($0.date) }
     printError(
-      "circlecalc: cannot update the rates from \(quoted(download.url, limit: 200)): \(error);"
-        + " \(kept ?? "no rates are stored")")
+      "circlecalc: "
+        + tr("cannot update the rates from %s: %s; %s").filling(
+          quoted(download.url, limit: 200), error, kept ?? tr("no rates are stored")))
     return 1
   }
 }

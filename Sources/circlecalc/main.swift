@@ -12,11 +12,14 @@ import X11Frontend
 /// Exit status: 0 done, 1 no display, a write that failed, an unreadable history or a failed
 /// rates update, 2 bad command line or a conversion that cannot be made.
 func run() -> Int32 {
+  // The locale, once (docs/SPEC.md section 13): every number below is printed in its form.
+  let (numbers, warning) = UserLocale.adopt()
+  if let warning { printError(warning) }
   let command: Command
   do {
     command = try Command.parse(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    printError("circlecalc: \(error.message) (see circlecalc --help)")
+    printError("circlecalc: " + tr("%s (see circlecalc --help)").filling(error.message))
     return 2
   }
   switch command {
@@ -27,9 +30,9 @@ func run() -> Int32 {
     print("circlecalc \(version)")
     return 0
   case .history:
-    return printSavedHistory()
+    return printSavedHistory(numbers: numbers)
   case .convert(let text):
-    return convert(text)
+    return convert(text, numbers: numbers)
   case .listUnits:
     print(unitListing(), terminator: "")
     return 0
@@ -68,13 +71,14 @@ func run() -> Int32 {
     let tape = document.tape
     switch output {
     case .print:
-      print(mode == .tip ? split.perPersonText : calculator.display)
+      print(numbers.localized(mode == .tip ? split.perPersonText : calculator.display))
       return 0
     case .state:
       // The scientific fields show in scientific mode, or after a scientific key.
       let pressed = if case .calculator(let keys) = keys { keys } else { [Key]() }
       let scientific = mode == .scientific || pressed.contains(where: \.isScientific)
-      print((mode == .tip ? split.state : calculator.state(scientific: scientific)).text)
+      let state = mode == .tip ? split.state : calculator.state(scientific: scientific)
+      print(state.localized(numbers).text)
       return 0
     case .render(let path):
       let size = size ?? Layout.defaultSize
@@ -82,11 +86,14 @@ func run() -> Int32 {
         width: size.width, height: size.height, keypad: .of(mode ?? .basic),
         scale: Double(dpi ?? 96) / 96, converts: units != nil)
       let frame = Frame(
-        layout: layout, calculator: calculator, tape: tape, split: split, units: units)
+        layout: layout, calculator: calculator, tape: tape, split: split, units: units,
+        numbers: numbers)
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
+        printError(
+          "circlecalc: "
+            + tr("cannot write %s: %s").filling(quoted(path, limit: Int(PATH_MAX)), error))
         return 1
       }
       return 0
@@ -94,14 +101,17 @@ func run() -> Int32 {
       if let size, size.width != size.height || size.width > Renderer.maximumIconSide {
         let most = Renderer.maximumIconSide
         printError(
-          "circlecalc: --icon needs a square --size up to \(most)x\(most),"
-            + " not \(size.width)x\(size.height)")
+          "circlecalc: "
+            + tr("--icon needs a square --size up to %dx%d, not %dx%d").filling(
+              most, most, size.width, size.height))
         return 2
       }
       do {
         try Renderer().renderIcon(size: size?.width ?? 256).writePNG(to: path)
       } catch {
-        printError("circlecalc: cannot write \(quoted(path, limit: Int(PATH_MAX))): \(error)")
+        printError(
+          "circlecalc: "
+            + tr("cannot write %s: %s").filling(quoted(path, limit: Int(PATH_MAX)), error))
         return 1
       }
       return 0
@@ -111,6 +121,7 @@ func run() -> Int32 {
         ($0.from.category, UnitPair(from: $0.from.symbol, to: $0.to.symbol))
       }
       options.scale = dpi.map { Double($0) / 96 }
+      options.numbers = numbers
       if let size {
         options.width = size.width
         options.height = size.height

@@ -33,6 +33,8 @@ struct InstallTests {
         "usr/share/man/man1/circlecalc.1",
       ]
       + Self.sizes.map { "usr/share/icons/hicolor/\($0)x\($0)/apps/circlecalc.png" }
+      // The catalogs (docs/SPEC.md section 13.4).
+      + CatalogTests.languages.map { "usr/share/locale/\($0)/LC_MESSAGES/circlecalc.mo" }
     #expect(try files(under: destination) == expected.sorted())
 
     let desktop = "\(destination)/usr/share/applications/\(PackageDataTests.id).desktop"
@@ -51,6 +53,17 @@ struct InstallTests {
     let binary = try TestSupport.run(
       "\(destination)/usr/bin/circlecalc", ["--keys", "7+8=", "--print"])
     #expect(binary.stdout == "15\n")
+    // Installed, it finds its catalogs under PREFIX/share/locale, and the menu entry is
+    // translated.
+    var german = ProcessInfo.processInfo.environment
+    german["LC_ALL"] = "de_DE.UTF-8"
+    german["LANGUAGE"] = nil
+    let wrong = try TestSupport.run(
+      "\(destination)/usr/bin/circlecalc", ["--frob"], environment: german)
+    #expect(wrong.stderr == "circlecalc: unbekannte Option '--frob' (siehe circlecalc --help)\n")
+    let entry = try String(contentsOfFile: desktop, encoding: .utf8)
+    #expect(entry.contains("\nGenericName[de]=Rechner\n"))
+    #expect(entry.contains("\nGenericName[ko]=계산기\n"))
 
     let uninstall = try TestSupport.run("make", make + ["uninstall"])
     #expect(uninstall.status == 0, "\(uninstall.stderr)")

@@ -162,6 +162,31 @@ struct OrcaEndToEndTests {
     #expect(report.stderr == "")
   }
 
+  /// In German (docs/SPEC.md section 13.4), Orca says the keys' translated names, with its own
+  /// German words around them (at-spi2-core's catalog: `Rahmen` for a frame, `Beschriftung`
+  /// for a label, `Druckknopf` for a push button; Orca's: `Umschalt links` for Shift).
+  @Test func orcaSpeaksGerman() throws {
+    let server = try XvfbServer()
+    let flows = [
+      Flow(name: "the window", keys: "", expected: ["CircleCalc Rahmen.", "0 Beschriftung."]),
+      Flow(
+        name: "Shift+Tab", keys: "shift+Tab", expected: ["Umschalt links", "gleich Druckknopf."]),
+      Flow(
+        name: "Shift+Tab again", keys: "shift+Tab",
+        expected: ["Umschalt links", "Dezimaltrennzeichen Druckknopf."]),
+    ]
+    let report = try Self.runSession(
+      flows: flows, command: [TestSupport.binary, "--mode", "basic", "--size", "360x640"],
+      server: server, environment: ["LC_ALL": "de_DE.UTF-8", "LANGUAGE": "", "LANG": ""],
+      ready: "Bildschirmleser an.", idle: 4)
+    #expect(report.error == nil)
+    try #require(report.flows.count == flows.count, "\(report.transcript)")
+    for (flow, heard) in zip(flows, report.flows) {
+      #expect(heard.spoken.sorted() == flow.expected.sorted(), "\(flow.name): \(heard.spoken)")
+    }
+    #expect(report.stderr == "")
+  }
+
   /// What `orca-session.py` reports.
   struct Report: Decodable {
     struct Heard: Decodable {
@@ -188,7 +213,10 @@ struct OrcaEndToEndTests {
   }
 
   /// Runs the session in a D-Bus session of its own on `server`, Orca's files in a fresh folder.
-  static func runSession(flows: [Flow], command: [String], server: XvfbServer) throws -> Report {
+  static func runSession(
+    flows: [Flow], command: [String], server: XvfbServer, environment extra: [String: String] = [:],
+    ready: String = "Screen reader on.", idle: Int = 24
+  ) throws -> Report {
     let scratch = TestSupport.temporaryPath("orca")
     try FileManager.default.createDirectory(
       atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -201,9 +229,11 @@ struct OrcaEndToEndTests {
     for name in ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE"] {
       environment[name] = nil
     }
+    environment.merge(extra) { $1 }
     let file = scratch + "/report.json"
     let arguments =
-      flows.flatMap { ["--flow", $0.name, $0.keys, $0.expected.last ?? ""] } + ["--idle", "24"]
+      flows.flatMap { ["--flow", $0.name, $0.keys, $0.expected.last ?? ""] }
+      + ["--idle", "\(idle)", "--ready", ready]
     let result = try TestSupport.run(
       "dbus-run-session",
       ["--", "/usr/bin/python3", session, "--report", file, "--folder", scratch] + arguments

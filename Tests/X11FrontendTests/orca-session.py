@@ -113,6 +113,8 @@ def main():
                         metavar=("NAME", "KEYS", "UNTIL"))
     parser.add_argument("--idle", type=int, default=4, help="seconds to count wake-ups over")
     parser.add_argument("--deadline", type=float, default=20, help="seconds a flow may take")
+    parser.add_argument("--ready", default="Screen reader on.",
+                        help="what Orca says once it runs, in its language")
     parser.add_argument("command", nargs="+")
     options = parser.parse_args()
 
@@ -140,7 +142,7 @@ def main():
                          "    orca.debug.debugFile.reconfigure(line_buffering=True)\n")
         start(["orca", "--user-prefs", preferences, "--debug-file", log],
               stderr=subprocess.DEVNULL)
-        if not transcript.wait_for("Screen reader on.", 0, 60):
+        if not transcript.wait_for(options.ready, 0, 60):
             raise RuntimeError("Orca did not start")
         window_process = start(options.command, stderr=errors)
         found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
@@ -148,7 +150,7 @@ def main():
                                timeout=30)
         window = found.stdout.split()[0]
         xdotool("windowactivate", "--sync", window)
-        cursor = transcript.spoken.index("Screen reader on.") + 1
+        cursor = transcript.spoken.index(options.ready) + 1
         for name, keys, until in options.flow:
             events = len(transcript.events)
             for index, key in enumerate(keys.split()):
