@@ -62,7 +62,7 @@ extension App {
       // Which row of a side panel line is under the pointer is where the renderer drew it.
       let panelRow =
         state.layout.tapePanel.contains(point)
-        ? renderer.tapePanelRow(at: point, in: state.tapeFrame) : nil
+        ? state.tapeFrame.tapePanelRow(at: point, measure: renderer.tapeTextExtents) : nil
       state.reduce(.mousePressed(at: point, panelRow: panelRow), stamp: stamp)
     case Button2:
       if state.hasOverlay {

@@ -113,7 +113,8 @@ struct DamageEndToEndTests {
         // As the window does: a side panel's row under the pointer is where the renderer drew it.
         model.reduce(
           .mousePressed(
-            at: point, panelRow: renderer.tapePanelRow(at: point, in: model.tapeFrame)))
+            at: point,
+            panelRow: model.tapeFrame.tapePanelRow(at: point, measure: renderer.tapeTextExtents)))
         model.reduce(.pointerReleased(at: point))
         try followRequestedSize()
         return "click \(point)"

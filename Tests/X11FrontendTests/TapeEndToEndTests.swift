@@ -206,7 +206,7 @@ struct TapeEndToEndTests {
   }
 
   /// A double click on a row of the side panel edits it: which row is where the renderer drew
-  /// it (`Renderer.tapePanelRow(at:in:)`), the point here the middle of `× 1.08`'s share of its
+  /// it (`Frame.tapePanelRow(at:measure:)`), the point here the middle of `× 1.08`'s share of its
   /// line.
   @Test func aDoubleClickInTheSidePanelEditsTheRow() throws {
     let session = try Session(size: (1000, 500))
@@ -216,14 +216,15 @@ struct TapeEndToEndTests {
     let line = try #require(frame.shownTapeLines.first)
     let middle = line.rect.minY + line.rect.height / 2
     let xs = (Int(line.rect.minX)..<Int(line.rect.maxX)).filter {
-      renderer.tapePanelRow(at: Point(x: Double($0), y: middle), in: frame).map(\.row) == 1
+      frame.tapePanelRow(at: Point(x: Double($0), y: middle), measure: renderer.tapeTextExtents)
+        .map(\.row) == 1
     }
     try #require(xs.count > 20)
     let point = Point(x: Double(xs[xs.count / 2]), y: middle.rounded())
     try session.window.xdotool(
       "mousemove", "--window", session.window.window, "\(Int(point.x))", "\(Int(point.y))",
       "click", "--repeat", "2", "--delay", "80", "1")
-    let row = renderer.tapePanelRow(at: point, in: session.model.tapeFrame)
+    let row = session.model.tapeFrame.tapePanelRow(at: point, measure: renderer.tapeTextExtents)
     let start = Instant.now
     for time in [start, start + .milliseconds(80)] {
       session.model.reduce(.mousePressed(at: point, panelRow: row, now: time))

@@ -65,7 +65,7 @@ public struct ShownTapeLine: Equatable, Sendable {
 
 extension Frame {
   /// The rows the strip shows, top to bottom: the renderer draws them, the window hit-tests
-  /// them, accessibility lists them.
+  /// them (`historyRow(at:)`), accessibility lists them.
   public var shownHistoryRows: [ShownHistoryRow] { tape.stripRows(in: layout) }
 
   /// The largest `tape.offset` this frame's strip scrolls to.
@@ -94,7 +94,7 @@ extension Frame {
 extension TapeView {
   /// The rows the strip of `layout` shows, top to bottom: a function of the tape and the layout
   /// alone (`Frame.damage(since:)` formats none when neither changed).
-  func stripRows(in layout: Layout) -> [ShownHistoryRow] {
+  public func stripRows(in layout: Layout) -> [ShownHistoryRow] {
     let past = stripCalculations
     return layout.shownHistory(
       rowCount: rows.count, pastRowCounts: past.lazy.map(\.shownRowCount),
@@ -117,7 +117,7 @@ extension TapeView {
 
   /// The lines the side panel of `layout` shows, top to bottom (none outside a wide window): a
   /// function of the tape and the layout alone.
-  func panelLines(in layout: Layout) -> [ShownTapeLine] {
+  public func panelLines(in layout: Layout) -> [ShownTapeLine] {
     guard !layout.tapePanel.isEmpty else { return [] }
     let calculations = panelCalculations
     let selection = selection
