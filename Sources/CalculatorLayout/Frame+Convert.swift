@@ -1,5 +1,4 @@
 import CalculatorCore
-import CalculatorLayout
 
 /// The two units the Convert lines convert between, as the window or `--units` chose them, and
 /// the caption under them (docs/SPEC.md section 10.4).

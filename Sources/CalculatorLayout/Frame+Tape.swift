@@ -1,5 +1,4 @@
 import CalculatorCore
-import CalculatorLayout
 
 /// A row of the tape strip as drawn: its text and place.
 public struct ShownHistoryRow: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import CalculatorCore
-import CalculatorLayout
 
 /// What one drawn frame shows: texts, rows and lit keys, and where they go.
 ///
