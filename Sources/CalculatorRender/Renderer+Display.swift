@@ -112,25 +112,11 @@ extension Renderer {
     return (previous, baseSize * min(1, max(room, 0) / max(ink, 1)))
   }
 
-  /// The rectangles to redraw for `frame` on a window that shows `previous`:
-  /// `frame.damage(since:)` with the display's box narrowed to the ink of its text before and
-  /// after, so a digit typed redraws the digits, not the display's width.
-  ///
-  /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
-  /// grown by the text's margin (`InkMargin.text`).
+  /// The rectangles to redraw for `frame` on a window that shows `previous`
+  /// (`Frame.damage(since:displayInk:)`), the display's narrowed to where this renderer's fonts
+  /// draw its text.
   public func damage(_ frame: Frame, since previous: Frame) -> [PixelRect] {
-    let damage = frame.damage(since: previous)
-    guard frame.layout.tipLayout == nil, frame.showsRadians == previous.showsRadians,
-      frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
-    else { return damage }
-    func ink(_ shown: Frame) -> PixelRect {
-      PixelRect(
-        covering: displayFit(for: shown, context: measuringContext).ink, margin: InkMargin.text,
-        within: frame.displayBox)
-    }
-    var narrowed = damage
-    narrowed[index] = ink(frame).union(ink(previous))
-    return PixelRect.coalesced(narrowed)
+    frame.damage(since: previous) { self.displayFit(for: $0, context: self.measuringContext).ink }
   }
 
   func drawDisplay(

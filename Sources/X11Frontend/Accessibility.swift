@@ -1,5 +1,6 @@
 import CAccessibilityInterface
 import CalculatorLayout
+import CalculatorWindow
 import Glibc
 
 /// The accessibility bridge: libcirclecalc-accessibility.so, loaded with dlopen only once an

@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Convert for a screen reader (docs/SPEC.md sections 9 and 10.4), from window states without
 /// an X server: both lines named with their units, the buttons and the swap key clickable, the

@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// What a screen reader is told after each step (docs/SPEC.md section 9), from two frames.
 @Suite struct SpokenLinesTests {
@@ -85,7 +85,7 @@ import Testing
     _ keys: [String], after tape: String, width: Int = 360, height: Int = 640
   ) -> [String?] {
     var state = WindowState(calculator: Calculator(), width: width, height: height)
-    state.type(keysyms: HistoryEndToEndTests.keysyms(tape))
+    state.type(keysyms: keysyms(tape))
     var lines = SpokenLines(frame: state.frame)
     return keys.map { key in
       state.type(keysyms: [key])

@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Convert in the window without an X server (docs/SPEC.md section 10.4): the toggle, the two
 /// lines following every key, the picker from the keyboard and the mouse, the swap, the pairs
@@ -48,7 +48,7 @@ import Testing
     var state = state()
     state.reduce(.toggleMenu)
     state.reduce(.choose(.convert))
-    #expect(state.convert.isOn && state.menu == nil)
+    #expect(state.convert.isOn && state.menu.selection == nil)
     #expect(state.frame.convert != nil)
   }
 
@@ -196,28 +196,5 @@ import Testing
     state.type(keysyms: ["ctrl+u"])
     state.reduce(.pointerPressed(at: Point(x: 1, y: 1)))
     #expect(state.picker == nil)
-  }
-
-  @Test func theSettingsAreSavedAfterTheSizeLineAndReadBack() {
-    var settings = ConvertSettings()
-    #expect(settings.lines.isEmpty)  // a first launch's: the file stays one line
-    settings.isOn = true
-    settings.category = .temperature
-    settings.pairs[.length] = UnitPair(from: "km", to: "mi")
-    settings.pairs[.currency] = UnitPair(from: "USD", to: "JPY")
-    let saved = WindowSizeStore.Saved(width: 400, height: 700, mode: .scientific, convert: settings)
-    let text = WindowSizeStore.format(saved)
-    #expect(
-      text
-        == "400x700 scientific\nconvert on temperature\npair length km mi\npair currency USD JPY\n")
-    #expect(WindowSizeStore.parse(text) == saved)
-    // Older files: the size line alone; unknown or wrong lines are skipped, the rest counts.
-    #expect(WindowSizeStore.parse("360x640 basic\n")?.convert == ConvertSettings())
-    let mixed =
-      "360x640 basic\nconvert on nowhere\npair length km parsec\npair mass kg lb\nfuture line\n"
-      + "pair currency usd EUR\nconvert maybe length\n"
-    let read = WindowSizeStore.parse(mixed)
-    #expect(read?.convert.isOn == false)
-    #expect(read?.convert.pairs == [.mass: UnitPair(from: "kg", to: "lb")])
   }
 }

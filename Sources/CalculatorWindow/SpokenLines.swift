@@ -1,6 +1,5 @@
 import CalculatorCore
 import CalculatorLayout
-import CalculatorRender
 
 /// What a screen reader is told of a change, wherever the focus is (docs/SPEC.md section 9).
 ///
@@ -161,5 +160,35 @@ struct SpokenLines: Equatable, Sendable {
     case 1: return "1 calculation"
     case let count: return "\(count) calculations"
     }
+  }
+}
+
+/// What a screen reader was told (docs/SPEC.md section 9): the spoken lines of the last frame
+/// presented, whether the last key was echoed, and how many refusals have been said.
+struct Speech: Equatable, Sendable {
+  /// The lines a screen reader was last told of.
+  var lines: SpokenLines?
+  /// The last key of the turn was a digit or point typed on the keyboard, which the screen
+  /// reader's key echo said.
+  var typedEcho = false
+  /// The refusals said so far (`Cues.refusals`).
+  var announcedRefusals = 0
+
+  /// What a screen reader says for a refusal.
+  static let refusalAnnouncement = "Not accepted"
+
+  /// After a turn, `frame` on the window: the lines that changed, once, joined, and a refusal
+  /// (a paste that is not a number, NaN copied, a Tip & Split key beyond its limit), after
+  /// which the display only turns red, its text the same.
+  mutating func reduce(_ frame: Frame, refusals: Int) -> [WindowEffect] {
+    let now = SpokenLines(frame: frame)
+    var said = lines.flatMap { now.announcement(since: $0, echoed: typedEcho) }
+    lines = now
+    typedEcho = false
+    if refusals != announcedRefusals {
+      announcedRefusals = refusals
+      said = [said, Speech.refusalAnnouncement].compactMap { $0 }.joined(separator: ", ")
+    }
+    return said.map { [.announce($0)] } ?? []
   }
 }

@@ -1,6 +1,63 @@
 import CalculatorCore
 import CalculatorLayout
-import CalculatorRender
+
+/// What a key does while the unit picker is open.
+enum PickerCommand: Hashable, Sendable {
+  case previous, next, previousPage, nextPage, first, last
+  /// Return: chooses the selected row.
+  case choose
+  /// Escape: from the units back to the categories, from the categories out.
+  case back
+  /// Tab: picks the other side's unit.
+  case switchSide
+  /// BackSpace: deletes the filter's last character.
+  case deleteBackward
+  /// A character typed into the filter.
+  case type(Character)
+}
+
+// swift-format-ignore
+/// The keys of the open unit picker; any printable character types into its filter, any other
+/// key closes it and acts (docs/SPEC.md section 10.4).
+let pickerBindings: [(keysym: KeySymbol, command: PickerCommand)] = [
+  //  keysym                    command
+  (.up,                         .previous),
+  (.kpUp,                       .previous),
+  (.down,                       .next),
+  (.kpDown,                     .next),
+  (.prior,                      .previousPage),
+  (.kpPrior,                    .previousPage),
+  (.next,                       .nextPage),
+  (.kpNext,                     .nextPage),
+  (.home,                       .first),
+  (.kpHome,                     .first),
+  (.end,                        .last),
+  (.kpEnd,                      .last),
+  (.returnKey,                  .choose),
+  (.kpEnter,                    .choose),
+  (.escape,                     .back),
+  (.tab,                        .switchSide),
+  (.isoLeftTab,                 .switchSide),
+  (.backSpace,                  .deleteBackward),
+]
+
+extension PickerCommand {
+  /// The character a key types into the filter without Ctrl, Alt or the logo key: Latin-1
+  /// and Unicode keysyms (`µ` is 0xb5), keypad digits and point; nil for any other key.
+  static func typing(_ stroke: Keystroke) -> PickerCommand? {
+    guard stroke.modifiers.subtracting(.shift).isEmpty else { return nil }
+    let keysym = stroke.symbol.value
+    let code: UInt32
+    switch keysym {
+    case 0x20...0x7e, 0xa0...0xff: code = keysym
+    case 0x100_0020...0x110_ffff: code = keysym - 0x100_0000
+    case KeySymbol.kp0.value...KeySymbol.kp9.value: code = keysym - KeySymbol.kp0.value + 0x30
+    case KeySymbol.kpDecimal.value: code = 0x2e
+    default: return nil
+    }
+    return Unicode.Scalar(code).map { .type(Character($0)) }
+  }
+}
 
 /// The open unit picker (docs/SPEC.md section 10.4): which side's unit it picks, the list it
 /// shows, what was typed to filter it, the selected row and the scrolling.
@@ -72,5 +129,13 @@ struct UnitPicker: Equatable, Sendable {
     return units.compactMap { unit in rank(unit).map { (unit, $0) } }
       .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
       .map(\.element.0)
+  }
+}
+
+extension StringProtocol {
+  /// Whether `part` occurs in the text, character by character (the standard library's own
+  /// `contains(_:)` for strings is _StringProcessing's, which the program does not import).
+  func contains(part: some StringProtocol) -> Bool {
+    part.isEmpty || indices.contains { self[$0...].starts(with: part) }
   }
 }

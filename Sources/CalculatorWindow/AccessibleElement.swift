@@ -1,21 +1,42 @@
 import CalculatorCore
 import CalculatorLayout
-import CalculatorRender
 
 /// One element of the window as assistive technologies see it (docs/SPEC.md section 9.1).
 ///
 /// Generic on purpose: the C bridge knows only these roles, names, boxes and states, so a new
 /// keypad or mode is new data here, not new C. `init(frame:isActive:)` builds the whole tree
 /// from the same `Frame` the renderer draws.
-struct AccessibleElement: Equatable, Sendable {
+public struct AccessibleElement: Equatable, Sendable {
   /// What the element is, in AT-SPI's terms.
-  enum Role: Equatable, Sendable {
-    case frame, label, list, listItem, pushButton, menu, menuItem, radioMenuItem
-    case checkMenuItem, entry, statusBar, notification
+  public enum Role: Equatable, Sendable {
+    /// The window.
+    case frame
+    /// A text that names or shows something.
+    case label
+    /// A list of items.
+    case list
+    /// An item of a list.
+    case listItem
+    /// A button.
+    case pushButton
+    /// A menu.
+    case menu
+    /// A line of a menu.
+    case menuItem
+    /// A line of a menu, one of a group of which one is checked.
+    case radioMenuItem
+    /// A line of a menu that is on or off.
+    case checkMenuItem
+    /// A field that holds typed text.
+    case entry
+    /// A status bar.
+    case statusBar
+    /// What a status bar says.
+    case notification
   }
 
   /// What a `click` on the element does.
-  enum Target: Equatable, Sendable {
+  public enum Target: Equatable, Sendable {
     /// Clicks a keypad cell.
     case cell(GridPosition)
     /// Chooses a line of the mode menu.
@@ -30,43 +51,45 @@ struct AccessibleElement: Equatable, Sendable {
     case pickerLine(Int)
   }
 
-  var role: Role
+  /// What it is.
+  public var role: Role
   /// What a screen reader says: the display text, a row of the strip, a key's spoken name, a
   /// field's title.
-  var name: String
+  public var name: String
   /// The element's box in window pixels.
-  var bounds: Rect
+  public var bounds: Rect
   /// An entry's text: a Tip & Split field's value as shown (`84.50`, `15%`, `3`).
-  var text: String? = nil
+  public var text: String? = nil
   /// The index among its siblings of the label that names it (an entry's title).
-  var labelledBy: Int? = nil
+  public var labelledBy: Int? = nil
   /// On: the pending operator, `2nd` while on, the angle key in radians, the current mode.
-  var isChecked = false
+  public var isChecked = false
   /// Can take the keyboard focus: the display, keys, fields, menus and their lines, the
   /// shortcuts overlay.
-  var isFocusable = false
+  public var isFocusable = false
   /// The key or field inside the focus ring, the menu line the keyboard selected, the open menu
   /// while none is, the shortcuts overlay; without any of them, where typing goes: the
   /// display, or in Tip & Split the active field.
-  var isFocused = false
+  public var isFocused = false
   /// One of siblings of which one is selected: the Tip & Split fields, the menu's lines, the
   /// strip's rows and the side panel's lines.
-  var isSelectable = false
+  public var isSelectable = false
   /// The selected one: the Tip & Split field that typing goes into (the active field), the menu
   /// line the keyboard selected, the tape's row under the row cursor (or in the side panel, its
   /// line).
-  var isSelected = false
+  public var isSelected = false
   /// The frame while the window has the keyboard focus.
-  var isActive = false
+  public var isActive = false
   /// What the element's `click` action does (push buttons and menu items), or what taking the
   /// focus does (fields).
-  var target: Target? = nil
-  var children: [AccessibleElement] = []
+  public var target: Target? = nil
+  /// Its children, in reading order.
+  public var children: [AccessibleElement] = []
 }
 
 extension AccessibleElement {
   /// The element and its children, none active or focused.
-  var withoutFocus: AccessibleElement {
+  public var withoutFocus: AccessibleElement {
     var element = self
     element.isActive = false
     element.isFocused = false
@@ -78,7 +101,7 @@ extension AccessibleElement {
   /// the history strip (a list of the rows it shows, oldest first) or in tip mode the fields and
   /// results, one push button per key, row by row, the status bar that speaks, then the mode
   /// menu or the shortcuts overlay while one shows, which then has the focus.
-  init(frame: Frame, isActive: Bool) {
+  public init(frame: Frame, isActive: Bool) {
     let layout = frame.layout
     let window = Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
     self.init(role: .frame, name: "CircleCalc", bounds: window, isActive: isActive)
@@ -112,7 +135,7 @@ extension AccessibleElement {
 
   /// Whether the focus ring's key or field has the focus: not while the menu or the shortcuts
   /// overlay shows, which take it.
-  private static func ringHasFocus(_ frame: Frame) -> Bool {
+  static func ringHasFocus(_ frame: Frame) -> Bool {
     frame.menuSelection == nil && frame.shortcuts == nil && frame.picker == nil
   }
 
@@ -120,7 +143,7 @@ extension AccessibleElement {
   ///
   /// So a screen reader's where-am-I reads it; the ring on a key, the menu and the overlay take
   /// the focus.
-  private static func typingHasFocus(_ frame: Frame) -> Bool {
+  static func typingHasFocus(_ frame: Frame) -> Bool {
     ringHasFocus(frame) && frame.focused == nil
   }
 
@@ -232,87 +255,5 @@ extension AccessibleElement {
       role: editedText != nil ? .entry : .listItem,
       name: "\(calculation.shownRow(selection.row)), \(calculation.line)", bounds: bounds,
       text: editedText, isSelectable: true, isSelected: true)
-  }
-
-  /// Tip & Split: each field a label with its title and an entry named by it (the label is
-  /// also its `labelledBy`) holding the value as shown, selected while it is the one typed into,
-  /// focused then unless the ring is on a key (a focus request makes it active); then the
-  /// results, labels named with their title and amount, and the shares line while the shares
-  /// exceed the total.
-  private static func tipScreen(of frame: Frame, layout: TipLayout) -> [AccessibleElement] {
-    guard let screen = frame.tipScreen else { return [] }
-    var elements: [AccessibleElement] = []
-    for (field, box) in zip(TipField.allCases, layout.fields) {
-      elements.append(AccessibleElement(role: .label, name: field.title, bounds: box))
-      elements.append(
-        AccessibleElement(
-          role: .entry, name: field.title, bounds: box, text: screen.text(of: field),
-          labelledBy: elements.count - 1, isFocusable: true,
-          isFocused: typingHasFocus(frame) && field == screen.active, isSelectable: true,
-          isSelected: field == screen.active, target: .field(field)))
-    }
-    elements += [
-      AccessibleElement(role: .label, name: "Tip, \(screen.tip)", bounds: layout.tipRow),
-      AccessibleElement(role: .label, name: "Total, \(screen.total)", bounds: layout.totalRow),
-      AccessibleElement(
-        role: .label, name: "Per person, \(screen.perPerson)", bounds: layout.perPersonRow),
-    ]
-    // As drawn: the overshoot at the left, the shares at the right (`+0.02`, `3 × 33.34 = 100.02`).
-    if let shares = screen.shares, let overshoot = screen.overshoot {
-      elements.append(
-        AccessibleElement(role: .label, name: "+\(overshoot), \(shares)", bounds: layout.sharesRow))
-    }
-    return elements
-  }
-
-  /// One push button per cell, named for what it does now (with `2nd` on: the alternate).
-  private static func keys(of frame: Frame, layout: Layout) -> [AccessibleElement] {
-    let keypad = layout.keypad
-    let face = frame.face
-    let second = face.showsSecond
-    // The operator stays pending (checked) after the next number starts, when it is drawn
-    // orange again: a listener cannot see the colour, and `--state` reports it so too.
-    let pending = face.pendingOperation.flatMap {
-      keypad.position(of: Key.operation($0), second: second)
-    }
-    return layout.positions.compactMap { position in
-      guard let action = keypad.action(at: position, second: second) else { return nil }
-      let isOn: Bool =
-        switch action {
-        case .secondFunctions: second
-        case .key(.edit(.angle)): face.angle == .radians
-        default: position == pending
-        }
-      return AccessibleElement(
-        role: .pushButton, name: SpokenNames.name(of: action, clearLabel: face.clearLabel),
-        bounds: layout.circle(at: position).bounds, isChecked: isOn, isFocusable: true,
-        isFocused: ringHasFocus(frame) && position == frame.focused, target: .cell(position))
-    }
-  }
-
-  /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked; Convert a check menu item, checked while its lines show), the keyboard's
-  /// selection selected and focused, or the menu itself focused while none is selected.
-  private static func menu(
-    _ menu: MenuLayout, selection: MenuSelection, mode: Mode, converts: Bool
-  ) -> AccessibleElement {
-    var element = AccessibleElement(
-      role: .menu, name: "modes", bounds: menu.panel, isFocusable: true,
-      isFocused: selection.index == nil)
-    for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
-      let role: Role =
-        switch item {
-        case .mode: .radioMenuItem
-        case .convert: .checkMenuItem
-        default: .menuItem
-        }
-      element.children.append(
-        AccessibleElement(
-          role: role, name: item.title, bounds: menu.rows[index],
-          isChecked: item == .mode(mode) || (item == .convert && converts), isFocusable: true,
-          isFocused: selection.index == index,
-          isSelectable: true, isSelected: selection.index == index, target: .menuItem(item)))
-    }
-    return element
   }
 }

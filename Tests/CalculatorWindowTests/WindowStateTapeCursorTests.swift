@@ -1,11 +1,10 @@
-import CX11
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// The tape from the keyboard in the window's state (docs/SPEC.md section 8): the row cursor,
 /// recall, edit and recompute, undo and redo, the mode menu from the keyboard. Keys go through
@@ -65,17 +64,17 @@ import Testing
   @Test func withoutASelectionDownDoesNothingAndAnEmptyTapeHasNoRows() {
     var state = state(after: "1+2=")
     press("Down", "Next", into: &state)
-    #expect(state.tapeCursor == nil)
+    #expect(state.browser.cursor == nil)
     var empty = self.state(after: "12+3")
     press("Up", "Home", into: &empty)
-    #expect(empty.tapeCursor == nil && selected(empty) == nil)
+    #expect(empty.browser.cursor == nil && selected(empty) == nil)
   }
 
   @Test func returnRecallsTheNumberAndEndsTheSelection() {
     var state = state(after: "1+2=3*4=10-5=")
     press("Up", "Up", "Up", "Up", "Return", into: &state)
     #expect(state.calculator.display == "12")
-    #expect(state.tapeCursor == nil)
+    #expect(state.browser.cursor == nil)
     #expect(state.frame.tape.offset == 0)
     #expect(state.tape.count == 3)
     state.type("+1=")
@@ -92,7 +91,7 @@ import Testing
     var state = state(after: "1+2=3*4=")
     let before = state.document
     press("Up", "Up", "Escape", into: &state)
-    #expect(state.tapeCursor == nil)
+    #expect(state.browser.cursor == nil)
     #expect(state.document == before)
     #expect(state.frame.tape.offset == 0)
     #expect(state.undo.past.isEmpty || state.undo.past.last != before)
@@ -101,7 +100,7 @@ import Testing
   @Test func anotherKeyEndsTheSelectionAndActs() {
     var state = state(after: "1+2=")
     press("Up", "7", into: &state)
-    #expect(state.tapeCursor == nil)
+    #expect(state.browser.cursor == nil)
     #expect(state.calculator.display == "7")
   }
 
@@ -118,7 +117,7 @@ import Testing
     press("Return", into: &state)
     #expect(state.tape.calculations.map(\.line) == ["1,200 × 1.08 + 50.1 = 1,346.1"])
     #expect(selected(state) == "+ 50.1")  // still selected
-    #expect(state.tapeCursor?.edit == nil)
+    #expect(state.browser.cursor?.edit == nil)
     #expect(state.calculator.display == "1,345.9")  // the display is unchanged
   }
 
@@ -138,10 +137,10 @@ import Testing
     var state = state(after: "2*3=+4=")
     let start = Instant.now
     press("Up", "F2", into: &state, at: start)  // = 10
-    #expect(state.tapeCursor?.edit == nil)
-    #expect(state.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
+    #expect(state.browser.cursor?.edit == nil)
+    #expect(state.cues.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
     press("Up", "Up", "F2", into: &state)  // 6, carried from 2 × 3
-    #expect(state.tapeCursor?.edit == nil)
+    #expect(state.browser.cursor?.edit == nil)
     #expect(state.frame.displayCue == .refused)
     press("F2", into: &state)  // nothing selected at all: refused too
     var none = self.state(after: "1+1=")
@@ -157,7 +156,7 @@ import Testing
     #expect(selected(state) == "1.5")
     #expect(state.frame.displayCue == .refused)
     press("Escape", into: &state)  // cancels the edit; the row stays selected
-    #expect(state.tapeCursor?.edit == nil && selected(state) == "1.5")
+    #expect(state.browser.cursor?.edit == nil && selected(state) == "1.5")
     press("F2", "BackSpace", "BackSpace", "BackSpace", into: &state)
     for _ in 0..<20 { press("9", into: &state) }
     #expect(
@@ -166,9 +165,9 @@ import Testing
     refused.reduce(.expireDeadlines(at: .now + .seconds(1)))
     press("9", into: &refused)
     #expect(refused.frame.displayCue == .refused)
-    #expect(refused.tapeCursor == state.tapeCursor)
+    #expect(refused.browser.cursor == state.browser.cursor)
     press("Escape", "Escape", into: &state)  // the second Escape ends the selection
-    #expect(state.tapeCursor == nil)
+    #expect(state.browser.cursor == nil)
     #expect(state.tape.calculations.map(\.line) == ["1.5 + 2 = 3.5"])
   }
 
@@ -212,23 +211,26 @@ import Testing
     var state = state()
     press("ctrl+z", into: &state)
     #expect(state.frame.displayCue == .refused)
-    #expect(state.refusals == 1)
+    #expect(state.cues.refusals == 1)
   }
 
   @Test func f10OpensTheMenuOnTheCurrentModeAndItsKeysMoveInIt() {
     var state = state(after: "7")
     state.reduce(.app(.mode(.scientific), keycode: 0))
     press("F10", into: &state)
-    #expect(state.menu == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.scientific))))
+    #expect(
+      state.menu.selection == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.scientific))))
     press("Up", into: &state)  // the arrows belong to the menu
-    #expect(state.menu == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.basic))))
-    #expect(state.tapeCursor == nil)
+    #expect(
+      state.menu.selection == MenuSelection(index: MenuItem.all.firstIndex(of: .mode(.basic))))
+    #expect(state.browser.cursor == nil)
     press("End", into: &state)
-    #expect(state.menu == MenuSelection(index: MenuItem.all.firstIndex(of: .clearHistory)))
+    #expect(
+      state.menu.selection == MenuSelection(index: MenuItem.all.firstIndex(of: .clearHistory)))
     press("Home", into: &state)
-    #expect(state.menu == MenuSelection(index: 0))
+    #expect(state.menu.selection == MenuSelection(index: 0))
     press("Menu", into: &state)  // closes it again
-    #expect(state.menu == nil)
+    #expect(state.menu.selection == nil)
     press("Menu", "Down", "Return", into: &state)
     #expect(state.mode == .tip)
   }
@@ -240,7 +242,8 @@ import Testing
     #expect(state.calculationCopyText == "1,200 × 1.08 + 49.9 = 1,345.9")
     #expect(self.state().calculationCopyText == nil)
     #expect(
-      KeyBinding.command(for: KeySym(XK_C), state: UInt32(ControlMask | ShiftMask))
+      KeyBinding.command(
+        for: Keystroke(KeySymbol("C"), modifiers: [.control, .shift], keycode: 54))
         == .action(.copyCalculation))
   }
 
@@ -271,14 +274,14 @@ import Testing
     state.reduce(.pointerReleased(at: point, now: start + .milliseconds(250)))
     #expect(state.document == before)
     #expect(selected(state) == "× 1.08")
-    #expect(state.tapeCursor?.edit != nil)
+    #expect(state.browser.cursor?.edit != nil)
     // Too slow: two clicks, two recalls.
     var slow = self.state(after: "1200*1.08+49.9=7")
     slow.reduce(.scrollHistory(olderBy: 1))
     slow.reduce(.pointerPressed(at: point, now: start))
     slow.reduce(.scrollHistory(olderBy: 1))
     slow.reduce(.pointerPressed(at: point, now: start + .milliseconds(600)))
-    #expect(slow.tapeCursor == nil)
+    #expect(slow.browser.cursor == nil)
   }
 
   /// The accessibility tree names the selected row with its calculation, selected; an edit is

@@ -3,7 +3,7 @@ import CalculatorLayout
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// The tape (docs/SPEC.md section 8) in the window's state: what goes on the tape, Clear History,
 /// the wheel into past calculations and a click on a number in the strip. At 360 × 640 two current
@@ -54,7 +54,7 @@ import Testing
     #expect(state.tape.count == 2)
     state.reduce(.toggleMenu)
     state.reduce(.choose(.clearHistory))
-    #expect(state.menu == nil)
+    #expect(state.menu.selection == nil)
     #expect(state.tape.isEmpty)
     // The current calculation stays; a new one goes on the empty tape.
     #expect(state.calculator.display == "7")
@@ -113,7 +113,7 @@ import Testing
     state.reduce(.pointerPressed(at: point(ofRow: "= NaN", in: state), now: start))
     #expect(state.calculator == TestSupport.calculator(after: "12"))
     #expect(state.frame.displayCue == .refused)
-    #expect(state.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
+    #expect(state.cues.deadlines.end(of: .refusedCue) == start + .milliseconds(600))
   }
 
   @Test func aClickOnACurrentRowRecallsItAndAboveTheRowsDoesNothing() {
@@ -131,7 +131,7 @@ import Testing
     var state = state(after: "12+34+")
     state.reduce(.toggleMenu)
     state.reduce(.pointerPressed(at: point(ofRow: "+ 34", in: state)))
-    #expect(state.menu == nil)
+    #expect(state.menu.selection == nil)
     #expect(state.calculator == TestSupport.calculator(after: "12+34+"))
   }
 

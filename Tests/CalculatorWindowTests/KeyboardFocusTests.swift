@@ -2,7 +2,7 @@ import CalculatorCore
 import CalculatorLayout
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Tab, Shift+Tab and Space over the keypad, and the click an assistive technology performs,
 /// decided without an X server.
@@ -32,14 +32,14 @@ import Testing
   @Test func shiftTabGoesBackAndStartsAtTheLastKey() {
     var state = state()
     state.reduce(.app(.focusPrevious, keycode: 0))
-    #expect(state.focusedCell == cell(4, 3))  // =
+    #expect(state.focus.cell == cell(4, 3))  // =
     state.reduce(.app(.focusPrevious, keycode: 0))
-    #expect(state.focusedCell == cell(4, 2))  // .
+    #expect(state.focus.cell == cell(4, 2))  // .
     state.reduce(.app(.focusNext, keycode: 0))
     state.reduce(.app(.focusNext, keycode: 0))
-    #expect(state.focusedCell == cell(0, 0))  // AC, after wrapping
+    #expect(state.focus.cell == cell(0, 0))  // AC, after wrapping
     state.reduce(.app(.focusPrevious, keycode: 0))
-    #expect(state.focusedCell == cell(4, 3))
+    #expect(state.focus.cell == cell(4, 3))
   }
 
   /// The open menu has the focus: the ring leaves the key while it shows, and comes back.
@@ -47,23 +47,23 @@ import Testing
     var state = state()
     state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focused == cell(0, 0))
-    state.menu = MenuSelection()
+    state.menu.selection = MenuSelection()
     #expect(state.frame.focused == nil)
-    state.menu = nil
+    state.menu.selection = nil
     #expect(state.frame.focused == cell(0, 0))
   }
 
   /// Each refusal is counted once, for the screen reader to hear it once; a copy cue is none.
   @Test func refusalsAreCounted() {
     var state = state()
-    state.mode = .tip
+    state.reduce(.app(.mode(.tip), keycode: 0))
     state.reduce(.typeKey(.operation(.subtract), keycode: 20))  // already 1
     state.reduce(.typeKey(.operation(.subtract), keycode: 20))
-    #expect(state.refusals == 2)
-    #expect(state.displayCue == .refused)
+    #expect(state.cues.refusals == 2)
+    #expect(state.cues.shown == .refused)
     state.reduce(.typeKey(.operation(.add), keycode: 21))
     state.reduce(.showCue(.copied, at: .now))
-    #expect(state.refusals == 2)
+    #expect(state.cues.refusals == 2)
   }
 
   @Test func spacePressesTheRingedKeyAsAClickDoes() {
@@ -104,26 +104,26 @@ import Testing
     var state = state("9")
     state.reduce(.app(.toggleShortcuts, keycode: 0))
     state.reduce(.click(cell(1, 0)))  // closes the overlay, presses nothing
-    #expect(!state.showsShortcuts)
+    #expect(!state.menu.showsShortcuts)
     #expect(state.calculator.display == "9")
     state.reduce(.click(cell(4, 0)))  // ⌨ opens the mode menu
-    #expect(state.menu != nil)
+    #expect(state.menu.selection != nil)
     // Tab closes it, as any key does, and moves the ring.
     state.reduce(.app(.focusNext, keycode: 0))
-    #expect(state.menu == nil)
-    #expect(state.focusedCell == cell(0, 0))
+    #expect(state.menu.selection == nil)
+    #expect(state.focus.cell == cell(0, 0))
   }
 
   @Test func switchingModesKeepsTheRingOnTheSameKey() {
     var state = state()
     state.reduce(.focus(.cell(cell(1, 0))))  // 7
     state.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(state.layout.keypad.action(at: state.focusedCell ?? cell(0, 0)) == .key(.digit(.seven)))
+    #expect(state.layout.keypad.action(at: state.focus.cell ?? cell(0, 0)) == .key(.digit(.seven)))
     state.reduce(.focus(.cell(cell(0, 0))))  // (, a scientific key
     state.reduce(.app(.mode(.basic), keycode: 0))
-    #expect(state.focusedCell == nil)
+    #expect(state.focus.cell == nil)
     state.reduce(.app(.focusPrevious, keycode: 0))
-    #expect(state.focusedCell == cell(4, 3))
+    #expect(state.focus.cell == cell(4, 3))
   }
 
   @Test func theRingStaysOnItsKeyThroughResizesAndTyping() {

@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Tip & Split in the window (docs/SPEC.md sections 5 and 7), decided without an X server.
 @Suite struct TipWindowStateTests {
@@ -81,7 +81,7 @@ import Testing
     // Keys with no meaning here change nothing and light nothing.
     let before = state.split
     for key in try Key.sequence("*=%n") { state.reduce(.typeKey(key, keycode: 30)) }
-    #expect(state.split == before && state.frame.pressed == nil && state.displayCue == nil)
+    #expect(state.split == before && state.frame.pressed == nil && state.cues.shown == nil)
     state.reduce(.typeKey(.allClear, keycode: 31))
     #expect(state.split == (try split("84.5[p+][p+]a")))
   }
@@ -90,16 +90,16 @@ import Testing
     var state = state(mode: .tip)
     let now = Instant.now
     state.reduce(.typeKey(.operation(.subtract), keycode: 10, at: now))  // − at 1 person
-    #expect(state.displayCue == .refused)
+    #expect(state.cues.shown == .refused)
     #expect(state.split == TipCalculator())
-    #expect(state.deadlines.end(of: .refusedCue) == now + .milliseconds(600))
+    #expect(state.cues.deadlines.end(of: .refusedCue) == now + .milliseconds(600))
     state.reduce(.userActed)
     state.reduce(.typeKey(.digit(.one), keycode: 11, at: now))
-    #expect(state.displayCue == nil)
+    #expect(state.cues.shown == nil)
     // A click past a limit too: + at 99.
     state.split = try split("[people]99")
     click(.tip(.people(.more)), in: &state)
-    #expect(state.displayCue == .refused)
+    #expect(state.cues.shown == .refused)
     #expect(state.split == (try split("[people]99")))
     #expect(state.frame.displayCue == .refused)
   }
@@ -115,7 +115,7 @@ import Testing
     #expect(state.split == (try split("42.5[t20][p+][p+]b")))
     #expect(state.split.perPersonText == "16.80")  // 42.00 + 8.40 = 50.40 ÷ 3
     click(.modes, in: &state)
-    #expect(state.menu == MenuSelection())
+    #expect(state.menu.selection == MenuSelection())
   }
 
   @Test func aClickOnAFieldMakesItActive() throws {
@@ -180,7 +180,7 @@ import Testing
     // An 11th integer digit, a third decimal: refused, each a red cue, the bill kept.
     let refusals = ["1,234.5", "12345678901", "2.345"].map { text in
       state.reduce(.paste(text))
-      return state.refusals
+      return state.cues.refusals
     }
     #expect(refusals == [0, 1, 2])
     #expect(state.split.shownText(of: .bill) == "1,234.50")
@@ -196,8 +196,9 @@ import Testing
     var state = WindowState(
       calculator: TestSupport.calculator(after: "1+2+3+4+5="), mode: .scientific, width: 852,
       height: 393)
-    state.reduce(.app(.mode(.tip), keycode: 0))
-    #expect(state.requestedSize == PixelSize(width: 852, height: 400))
+    #expect(
+      requestedSize(state.reduce(.app(.mode(.tip), keycode: 0)))
+        == PixelSize(width: 852, height: 400))
     state.reduce(.scrollHistory(olderBy: 2))
     #expect(state.frame.tape.offset == 0)
     #expect(state.frame.tipScreen == TipScreen(state.split) && state.frame.mode == .tip)

@@ -1,100 +1,7 @@
-import CX11
 import CalculatorCore
 import CalculatorLayout
-import CalculatorRender
-
-/// What a key does while the unit picker is open.
-enum PickerCommand: Hashable, Sendable {
-  case previous, next, previousPage, nextPage, first, last
-  /// Return: chooses the selected row.
-  case choose
-  /// Escape: from the units back to the categories, from the categories out.
-  case back
-  /// Tab: picks the other side's unit.
-  case switchSide
-  /// BackSpace: deletes the filter's last character.
-  case deleteBackward
-  /// A character typed into the filter.
-  case type(Character)
-}
-
-// swift-format-ignore
-/// The keys of the open unit picker; any printable character types into its filter, any other
-/// key closes it and acts (docs/SPEC.md section 10.4).
-let pickerBindings: [(keysym: KeySym, command: PickerCommand)] = [
-  //  keysym                    command
-  (KeySym(XK_Up),               .previous),
-  (KeySym(XK_KP_Up),            .previous),
-  (KeySym(XK_Down),             .next),
-  (KeySym(XK_KP_Down),          .next),
-  (KeySym(XK_Prior),            .previousPage),
-  (KeySym(XK_KP_Prior),         .previousPage),
-  (KeySym(XK_Next),             .nextPage),
-  (KeySym(XK_KP_Next),          .nextPage),
-  (KeySym(XK_Home),             .first),
-  (KeySym(XK_KP_Home),          .first),
-  (KeySym(XK_End),              .last),
-  (KeySym(XK_KP_End),           .last),
-  (KeySym(XK_Return),           .choose),
-  (KeySym(XK_KP_Enter),         .choose),
-  (KeySym(XK_Escape),           .back),
-  (KeySym(XK_Tab),              .switchSide),
-  (KeySym(XK_ISO_Left_Tab),     .switchSide),
-  (KeySym(XK_BackSpace),        .deleteBackward),
-]
-
-extension PickerCommand {
-  /// The character a keysym types into the filter without Ctrl, Alt or the logo key: Latin-1
-  /// and Unicode keysyms (`µ` is 0xb5), keypad digits and point; nil for any other key.
-  static func typing(_ keysym: KeySym, modifiers: KeyModifiers) -> PickerCommand? {
-    guard modifiers.subtracting(.shift).isEmpty else { return nil }
-    let code: UInt32
-    switch keysym {
-    case 0x20...0x7e, 0xa0...0xff: code = UInt32(keysym)
-    case 0x100_0020...0x110_ffff: code = UInt32(keysym - 0x100_0000)
-    case KeySym(XK_KP_0)...KeySym(XK_KP_9): code = UInt32(keysym - KeySym(XK_KP_0)) + 0x30
-    case KeySym(XK_KP_Decimal): code = 0x2e
-    default: return nil
-    }
-    return Unicode.Scalar(code).map { .type(Character($0)) }
-  }
-}
 
 extension WindowState {
-  /// Whether the Convert lines show: on, in Basic or Scientific (docs/SPEC.md section 10.4).
-  var showsConvert: Bool { convert.isOn && mode != .tip }
-
-  /// The units the lines show, with the caption under a currency; nil without the lines.
-  var convertUnits: ConvertUnits? {
-    guard showsConvert else { return nil }
-    let (from, to) = convert.pair.shown(in: convert.category, rates: rates)
-    let caption =
-      convert.category == .currency ? ConvertUnits.ratesCaption(rates, update: ratesUpdate) : nil
-    return ConvertUnits(from: from, to: to, caption: caption)
-  }
-
-  /// Ctrl+4 or the menu's Convert: shows or hides the lines.
-  ///
-  /// In Tip & Split it shows the calculator (Basic) with them. The minimum window size stays
-  /// the mode's.
-  mutating func toggleConvert() {
-    highlight = nil
-    picker = nil
-    if mode == .tip {
-      convert.isOn = true
-      switchMode(to: .basic)
-    } else {
-      convert.isOn.toggle()
-    }
-  }
-
-  /// The swap key (Ctrl+S): the two units change places; the display keeps its number.
-  mutating func swapUnits() {
-    guard let units = convertUnits else { return }
-    picker = nil
-    convert.pair = UnitPair(from: units.to.symbol, to: units.from.symbol)
-  }
-
   /// Opens the picker on `side`'s unit: its category's units, that unit selected.
   mutating func openPicker(_ side: UnitSide) {
     guard showsConvert else { return }
@@ -114,7 +21,7 @@ extension WindowState {
   }
 
   /// The picker's rows now.
-  var pickerRows: [UnitPicker.Row] { picker?.rows(rates: rates) ?? [] }
+  var pickerRows: [UnitPicker.Row] { picker?.rows(rates: rates.stored) ?? [] }
 
   /// The unit a side would have in `category`: the one shown, or that category's last pair's.
   private func unitSymbol(_ side: UnitSide, in category: UnitCategory) -> String {
@@ -299,25 +206,5 @@ extension WindowState {
     return PickerView(
       side: open.side, tabs: [units.from.symbol, units.to.symbol], filter: open.filter,
       lines: lines, selection: open.selection, offset: open.offset)
-  }
-
-  /// Whether the window needs the stored rates read: the currencies show in the lines or may
-  /// show in the picker.
-  var needsRates: Bool {
-    showsConvert && (convert.category == .currency || picker != nil)
-  }
-
-  /// Whether to start a background update of the rates at `now` (seconds since 1970), the
-  /// stored file last replaced at `stored` (nil: no file): while currencies show, none running,
-  /// at most one a day from this window, and only when the rates are a day old or missing
-  /// (docs/SPEC.md section 10.4).
-  func wantsRatesUpdate(now: Int, stored: @autoclosure () -> Int?) -> Bool {
-    let day = 86_400
-    guard showsConvert, convert.category == .currency, ratesUpdate != .running else {
-      return false
-    }
-    if let attempt = ratesAttempt, now - attempt < day { return false }
-    guard rates != nil, let stored = stored() else { return true }
-    return now - stored >= day
   }
 }

@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Clicks, key flashes, the overlay and scrolling, decided without an X server.
 @Suite struct WindowStateTests {
@@ -28,21 +28,23 @@ import Testing
   }
 
   /// A typed key lights the circle of the cell that does what the key does, in every mode, with
-  /// `2nd` on and off; a key the keypad lacks lights none.
+  /// `2nd` on and off; a key the keypad lacks lights none. Every key of the bindings table.
   @Test(arguments: Mode.allCases)
   func aTypedKeyLightsTheCellThatDoesWhatItDoes(mode: Mode) {
     let keypad = Keypad.of(mode)
     var litCount = 0
     for second in [false, true] {
       let second = second && mode == .scientific
-      for key in Key.allCases {
+      for binding in keyBindings {
+        guard case .key(let key) = binding.command else { continue }
         var state = state(after: "12+")
         state.reduce(.app(.mode(mode), keycode: 0))
         if second, let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
           state.reduce(.click(cell))
         }
         let lit = state.cell(lighting: key)
-        state.reduce(.typeKey(key, keycode: 10))
+        state.send(
+          .keyPressed(Keystroke(binding.keysym, modifiers: binding.modifiers, keycode: 10)))
         #expect(lit == state.frame.pressed, "\(mode) \(key) 2nd \(second)")
         // The cell does what the key does.
         let action: KeypadAction? =
@@ -131,12 +133,12 @@ import Testing
     let menu = try #require(state.layout.menu)
     let scientific = try #require(MenuItem.all.firstIndex(of: .mode(.scientific)))
     let row = menu.rows[scientific]
-    state.reduce(
+    let effects = state.reduce(
       .pointerPressed(at: Point(x: row.minX + row.width / 2, y: row.minY + row.height / 2)))
     #expect(state.mode == .scientific)
     #expect(state.frame.menuSelection == nil)
     // The window keeps its size (scientific has a portrait arrangement); the calculator is kept.
-    #expect(state.requestedSize == nil)
+    #expect(requestedSize(effects) == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
     state.reduce(.toggleMenu)
     let shortcuts = try #require(MenuItem.all.firstIndex(of: .keyboardShortcuts))
@@ -149,60 +151,60 @@ import Testing
     var state = state()
     state.reduce(.toggleMenu)
     state.reduce(.menu(.choose))  // nothing selected yet: nothing happens
-    #expect(state.menu == MenuSelection())
+    #expect(state.menu.selection == MenuSelection())
     state.reduce(.menu(.next))
-    #expect(state.menu?.index == 0)
+    #expect(state.menu.selection?.index == 0)
     state.reduce(.menu(.next))
     state.reduce(.menu(.next))
-    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
     state.reduce(.menu(.next))  // over the separator
-    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
     state.reduce(.menu(.next))
-    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
     state.reduce(.menu(.next))
-    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
     state.reduce(.menu(.next))  // wraps
-    #expect(state.menu?.index == 0)
+    #expect(state.menu.selection?.index == 0)
     for _ in 0..<5 { state.reduce(.menu(.previous)) }
-    #expect(state.menu.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
     state.reduce(.menu(.choose))
     #expect(state.mode == .scientific)
-    #expect(state.menu == nil)
+    #expect(state.menu.selection == nil)
   }
 
   @Test func escapeClosesTheMenuAndClearsNothing() {
     var state = state(after: "4")
     state.reduce(.toggleMenu)
     state.reduce(.typeKey(.allClear, keycode: 9))
-    #expect(state.menu == nil)
+    #expect(state.menu.selection == nil)
     #expect(state.calculator == TestSupport.calculator(after: "4"))
   }
 
   @Test func switchingModesKeepsTheCalculatorAndTheUsersSize() {
     var state = state(after: "4[m+]")
-    state.reduce(.app(.mode(.basic), keycode: 0))
-    #expect(state.requestedSize == nil)  // already basic: nothing to do
+    #expect(state.reduce(.app(.mode(.basic), keycode: 0)) == [])  // already basic: nothing to do
     // 360 × 640 is above every mode's minimum: the window keeps it.
-    state.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(state.requestedSize == nil)
+    #expect(requestedSize(state.reduce(.app(.mode(.scientific), keycode: 0))) == nil)
     if let cell = state.layout.keypad.position(of: KeypadAction.secondFunctions) {
       state.reduce(.click(cell))
     }
     #expect(state.showsSecond)
-    state.reduce(.app(.mode(.basic), keycode: 0))
-    #expect(state.requestedSize == nil)
+    #expect(requestedSize(state.reduce(.app(.mode(.basic), keycode: 0))) == nil)
     #expect(!state.showsSecond)
     #expect(state.calculator.memory == DecimalNumber(4))
     // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
     // across only; at 192 dpi each minimum doubles.
     var small = WindowState(calculator: Calculator(), width: 200, height: 320)
-    small.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(small.requestedSize == PixelSize(width: 340, height: 320))
+    #expect(
+      requestedSize(small.reduce(.app(.mode(.scientific), keycode: 0)))
+        == PixelSize(width: 340, height: 320))
     var hidpi = WindowState(calculator: Calculator(), width: 400, height: 2000, scale: 2)
-    hidpi.reduce(.app(.mode(.scientific), keycode: 0))
-    #expect(hidpi.requestedSize == PixelSize(width: 680, height: 2000))
-    hidpi.reduce(.app(.mode(.tip), keycode: 0))
-    #expect(hidpi.requestedSize == PixelSize(width: 440, height: 2000))
+    #expect(
+      requestedSize(hidpi.reduce(.app(.mode(.scientific), keycode: 0)))
+        == PixelSize(width: 680, height: 2000))
+    #expect(
+      requestedSize(hidpi.reduce(.app(.mode(.tip), keycode: 0)))
+        == PixelSize(width: 440, height: 2000))
   }
 
   @Test func secondSwapsTheAlternatesOnTheScientificKeypad() throws {
@@ -376,22 +378,22 @@ import Testing
   @Test func aCueShowsForItsTimeAndAKeyOrClickEndsIt() {
     let now = Instant.now
     var state = state(after: "4")
-    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    #expect(state.frame.displayCue == nil && state.cues.deadlines.nearest == nil)
     state.reduce(.showCue(.copied, at: now))
     #expect(state.frame.displayCue == .copied)
-    #expect(state.deadlines.nearest == now + .milliseconds(200))
+    #expect(state.cues.deadlines.nearest == now + .milliseconds(200))
     state.reduce(.expireDeadlines(at: now + .milliseconds(199)))
     #expect(state.frame.displayCue == .copied)
     state.reduce(.expireDeadlines(at: now + .milliseconds(200)))
-    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    #expect(state.frame.displayCue == nil && state.cues.deadlines.nearest == nil)
     // A refused paste replaces the copy cue, and a second one restarts its 0.6 s.
     state.reduce(.showCue(.copied, at: now))
     state.reduce(.showCue(.refused, at: now + .milliseconds(100)))
     #expect(state.frame.displayCue == .refused)
     state.reduce(.showCue(.refused, at: now + .milliseconds(500)))
-    #expect(state.deadlines.nearest == now + .milliseconds(1100))
+    #expect(state.cues.deadlines.nearest == now + .milliseconds(1100))
     state.reduce(.userActed)
-    #expect(state.frame.displayCue == nil && state.deadlines.nearest == nil)
+    #expect(state.frame.displayCue == nil && state.cues.deadlines.nearest == nil)
     state.reduce(.showCue(.refused, at: now))
     state.reduce(.pointerPressed(at: center(of: .digit(.one))))
     #expect(state.frame.displayCue == nil)
