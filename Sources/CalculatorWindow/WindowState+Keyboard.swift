@@ -19,7 +19,7 @@ extension WindowState {
     speech.typedEcho = false
     switch meaning(of: stroke) {
     case nil: return []
-    case .picker(let command): perform(command)
+    case .picker(let command): picker(.command(command))
     case .menu(.close): toggleMenu()
     case .menu(let command): if let item = menu.reduce(.command(command)) { choose(item) }
     case .tape(.choose): chooseTapeRow(at: now)

@@ -71,7 +71,10 @@ extension WindowState {
     pointer.swipeStart = nil
     // Only a circle pressed lights (the last step).
     highlight = nil
-    if picker != nil { return pickerPressed(at: point) }
+    if picker != nil {
+      if let panel = layout.picker { picker(.press(point, panel)) }
+      return
+    }
     if menu.showsShortcuts {
       menu.reduce(.closeAll)
       return
@@ -151,7 +154,7 @@ extension WindowState {
   /// the side panel it scrolls the panel's lines, elsewhere the strip; over the open picker, its
   /// list.
   mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
-    if picker != nil { return scrollPicker(by: -rows) }  // older is up the list
+    if picker != nil { return picker(.scroll(by: -rows)) }  // older is up the list
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {
@@ -179,8 +182,8 @@ extension WindowState {
       case .field(let field): document.split.press(.field(field))
       case .convert(.unit(let side)): openPicker(side)
       case .convert(.swap): return perform(.swapUnits, keycode: 0, at: now)
-      case .pickerTab(let side): if picker?.side != side { perform(PickerCommand.switchSide) }
-      case .pickerLine(let index): choosePickerRow(index)
+      case .pickerTab(let side): if picker?.side != side { picker(.command(.switchSide)) }
+      case .pickerLine(let index): picker(.choose(row: index))
       }
     case .focus(let target):
       switch target {
