@@ -136,4 +136,13 @@ extension WindowAction {
     default: true
     }
   }
+
+  /// Whether the action brings the tape as saved (what other windows changed): the tape it
+  /// leaves needs no saving.
+  var bringsSavedTape: Bool {
+    switch self {
+    case .tapeSaved, .tapeReloaded: true
+    default: false
+    }
+  }
 }

@@ -64,7 +64,8 @@ extension WindowState {
     if mode != modeBefore { effects += sizeRequests() }
     if let tapeBefore {
       undo.settle(document)
-      if document.tape != tapeBefore { effects.append(.saveTape) }
+      // (The tape as saved, from other windows, needs no saving.)
+      if document.tape != tapeBefore, !action.bringsSavedTape { effects.append(.saveTape) }
     }
     if let rates = ratesEffect() { effects.append(rates) }
     return effects

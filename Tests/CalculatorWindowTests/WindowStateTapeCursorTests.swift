@@ -7,8 +7,8 @@ import Testing
 @testable import CalculatorWindow
 
 /// The tape from the keyboard in the window's state (docs/SPEC.md section 8): the row cursor,
-/// recall, edit and recompute, undo and redo, the mode menu from the keyboard. Keys go through
-/// `keyAction(for:state:)` as the window's own key handler sends them.
+/// recall, edit and recompute, undo and redo, the mode menu from the keyboard. Keys go in as the
+/// keystrokes the window gets (`.keyPressed`), which the state alone interprets.
 @Suite struct WindowStateTapeCursorTests {
   func state(after keys: String = "") -> WindowState {
     var state = WindowState(calculator: Calculator(), width: 360, height: 640)
