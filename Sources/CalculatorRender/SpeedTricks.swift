@@ -41,11 +41,14 @@ public struct SpeedTricks: OptionSet, Sendable {
   /// A whole-window frame goes in bands of 64 KiB (`WindowPresenter.wholeWindowBand`), not in
   /// pieces of a whole half of the buffer: the first frame touches 128 KiB of it, not 2 MiB.
   public static let bands = SpeedTricks(rawValue: 1 << 3)
+  /// The first frame leaves out the bands where it draws only background (`Frame.isBlank`),
+  /// which the window just mapped shows already: an empty strip is a quarter of the window.
+  public static let blankSkip = SpeedTricks(rawValue: 1 << 4)
 
   /// Each trick with the name `CIRCLECALC_WITHOUT` knows it by.
   public static let names: [(name: String, trick: SpeedTricks)] = [
     ("font-reads", .fontReads), ("cell-copies", .cellCopies), ("display-ink", .displayInk),
-    ("bands", .bands),
+    ("bands", .bands), ("blank-skip", .blankSkip),
   ]
 
   /// The tricks of this process: all but those `CIRCLECALC_WITHOUT` names (unknown names are

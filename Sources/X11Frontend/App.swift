@@ -257,7 +257,9 @@ final class App {
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous), renderer: renderer)
     } else {
-      presenter.present(frame, renderer: renderer, skipsBlank: showsBackgroundOnly)
+      presenter.present(
+        frame, renderer: renderer,
+        skipsBlank: showsBackgroundOnly && SpeedTricks.active.contains(.blankSkip))
     }
     showsBackgroundOnly = false
   }
