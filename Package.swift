@@ -38,6 +38,8 @@ let package = Package(
       name: "CalculatorNumbers", dependencies: ["CMPFR"], swiftSettings: standardLibraryAlone),
     .target(name: "CalculatorCore", dependencies: numbers, swiftSettings: standardLibraryAlone),
     .target(name: "CalculatorLayout", dependencies: core, swiftSettings: standardLibraryAlone),
+    // The window's logic: its state and one reduce, no X, no Cairo, no Foundation.
+    .target(name: "CalculatorWindow", dependencies: layout, swiftSettings: standardLibraryAlone),
 
     // C libraries
     // glibc's gettext header (libintl.h); the functions are libc's.
@@ -68,15 +70,21 @@ let package = Package(
     // Front ends
     .target(
       name: "X11Frontend",
-      dependencies: render + ["CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates"],
+      dependencies: render + [
+        "CalculatorWindow", "CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates",
+      ],
       swiftSettings: standardLibraryAlone),
     .executableTarget(
       name: "circlecalc",
-      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"],
+      dependencies: render + [
+        "CalculatorWindow", "CX11", "X11Frontend", "CCurl", "CalculatorRates",
+      ],
       swiftSettings: standardLibraryAlone),
 
     // Tests
     .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "CalculatorWindowTests", dependencies: testSupport + ["CalculatorWindow"]),
     .testTarget(name: "CommandLineTests", dependencies: testSupport),
     .testTarget(name: "CalculatorNumbersTests", dependencies: testSupport),
     .testTarget(
@@ -85,11 +93,11 @@ let package = Package(
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRenderTests",
-      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CalculatorRates", "X11Frontend"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "X11FrontendTests",
-      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CalculatorRates", "X11Frontend"],
       exclude: ["atspi-client.py", "orca-session.py"]),
     .testTarget(name: "ReliabilityTests", dependencies: testSupport),
     .testTarget(

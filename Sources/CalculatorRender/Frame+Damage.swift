@@ -165,8 +165,11 @@ extension Frame {
       height: min(max(height, 0), Layout.maximumSide))
   }
 
-  /// The rectangles of the window whose pixels may differ from those of `previous`, the frame on
-  /// the window: redrawing them with this frame makes the window show exactly this frame.
+  /// The rectangles of the window whose pixels may differ from those of `previous`.
+  ///
+  /// `previous` is the frame on the window: redrawing these with this frame makes the window
+  /// show exactly this frame. The one place damage is computed; the window asks through
+  /// `Renderer.damage(_:since:)`, which gives `displayInk`.
   ///
   /// The renderer draws each screen part from its `content(of:)` and each cell from its
   /// `KeyLook`; a part whose content differs gives its box, a cell whose look differs its
@@ -174,11 +177,16 @@ extension Frame {
   /// mode), or an overlay in either frame, gives the whole window. Empty when nothing changed;
   /// neighbours are merged (`PixelRect.coalesced`).
   ///
+  /// With `displayInk` (where a frame's display text is drawn, which only the renderer's fonts
+  /// know), the display's box is narrowed to the ink of its text before and after, so a digit
+  /// typed redraws the digits, not the display's width: only when the text or its cue changed
+  /// alone (the Rad indicator drawn the same, the box not merged with a neighbour).
+  ///
   /// A region is drawn with exactly the whole frame's pixels where it cuts only circles, rings
   /// (sprites) and text (glyph masks): cairo rasterizes other paths cut by the surface's edge a
   /// little differently. The rectangles hold each changed circle whole, and the glyphs of ⌨
   /// and `.` lie well inside their circles.
-  public func damage(since previous: Frame) -> [PixelRect] {
+  public func damage(since previous: Frame, displayInk: ((Frame) -> Rect)? = nil) -> [PixelRect] {
     guard self != previous else { return [] }
     guard layout == previous.layout, !layout.isEmpty, !hasOverlay, !previous.hasOverlay else {
       return [bounds]
@@ -193,7 +201,17 @@ extension Frame {
     for position in changedKeys(since: previous) {
       rects.append(inkBox(position).union(previous.inkBox(position)))
     }
-    return PixelRect.coalesced(rects)
+    let damage = PixelRect.coalesced(rects)
+    // Narrowed display damage: a digit typed redraws a few digits, not the display's width.
+    guard let displayInk, SpeedTricks.active.contains(.displayInk), layout.tipLayout == nil,
+      showsRadians == previous.showsRadians, let index = damage.firstIndex(of: displayBox)
+    else { return damage }
+    func ink(_ shown: Frame) -> PixelRect {
+      PixelRect(covering: displayInk(shown), margin: InkMargin.text, within: displayBox)
+    }
+    var narrowed = damage
+    narrowed[index] = ink(self).union(ink(previous))
+    return PixelRect.coalesced(narrowed)
   }
 
   /// Whether the frame draws nothing but the black background in `region`: no text, circle,

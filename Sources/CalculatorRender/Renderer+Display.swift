@@ -19,10 +19,10 @@ extension Renderer {
   /// where the ink box says, and FreeType rounds ink extents to 1/64 px: text at a floored
   /// origin, `edgeInset` in from the right edge, needs this much room beyond its ink width to
   /// stay inside its rectangle.
-  static let glyphSnapSlack = 1.0 + 2 * edgeInset
+  static let glyphSnapSlack = Layout.glyphSnapSlack
   /// How far the ideal ink stays inside the right edge: half a pixel of glyph snapping and the
   /// extents' rounding.
-  static let edgeInset = 0.5 + 0.05
+  static let edgeInset = Layout.textEdgeInset
 
   /// The display's text, size and placement in a frame (docs/SPEC.md section 3.3).
   ///
@@ -117,25 +117,11 @@ extension Renderer {
     return (previous, baseSize * min(1, max(room, 0) / max(ink, 1)))
   }
 
-  /// The rectangles to redraw for `frame` on a window that shows `previous`:
-  /// `frame.damage(since:)` with the display's box narrowed to the ink of its text before and
-  /// after, so a digit typed redraws the digits, not the display's width.
-  ///
-  /// Only when the text or its cue changed alone (the Rad indicator drawn the same). The ink is
-  /// grown by the text's margin (`InkMargin.text`).
+  /// The rectangles to redraw for `frame` on a window that shows `previous`
+  /// (`Frame.damage(since:displayInk:)`), the display's narrowed to where this renderer's fonts
+  /// draw its text.
   public func damage(_ frame: Frame, since previous: Frame) -> [PixelRect] {
-    let damage = frame.damage(since: previous)
-    guard frame.layout.tipLayout == nil, frame.showsRadians == previous.showsRadians,
-      frame.layout == previous.layout, let index = damage.firstIndex(of: frame.displayBox)
-    else { return damage }
-    func ink(_ shown: Frame) -> PixelRect {
-      PixelRect(
-        covering: displayFit(for: shown, context: measuringContext).ink, margin: InkMargin.text,
-        within: frame.displayBox)
-    }
-    var narrowed = damage
-    narrowed[index] = ink(frame).union(ink(previous))
-    return PixelRect.coalesced(narrowed)
+    frame.damage(since: previous) { self.displayFit(for: $0, context: self.measuringContext).ink }
   }
 
   func drawDisplay(
@@ -260,71 +246,35 @@ extension Renderer {
             ? Theme.displayText : Theme.historyText
       }
       context.setFont(labelFace, size: fit.size)
+      let baseline = (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded()
       var x = fit.x
       var first = 0
       for last in shown.rows.indices
       where last == shown.rows.count - 1 || colors[last + 1] != colors[last] {
         let run = (first == 0 ? "" : " ") + shown.rows[first...last].joined(separator: " ")
         context.setColor(colors[last])
-        context.showText(run, x: x, y: fit.baseline)
+        context.showText(run, x: x, y: baseline)
         x += context.extents(run).advance
         first = last + 1
       }
     }
   }
 
-  /// Where the rows of a side panel line go: one size for the line (shrunk when even the
-  /// layout's generous wrapping left it too wide), right-aligned on its ink.
-  struct TapeLineFit {
-    /// The font size.
-    var size: Double
-    /// The baseline, a whole pixel.
-    var baseline: Double
-    /// The line's origin, a whole pixel.
-    var x: Double
-    /// Each row's share of the line across, from half the space before it to half the space
-    /// after it: what a click hits and what its highlight covers.
-    var spans: [Range<Double>]
-  }
-
-  /// How the rows of `shown` are placed (docs/SPEC.md section 3.2).
+  /// How the rows of `shown` are placed (`Layout.tapeLineFit`), measured in `context`.
   func tapeLineFit(_ shown: ShownTapeLine, layout: Layout, context: CairoContext) -> TapeLineFit {
-    let area = layout.tapeLinesRect
-    var size = layout.tapeFontSize
-    context.setFont(labelFace, size: size)
-    var ink = context.extents(shown.text)
-    let room = area.width - Self.glyphSnapSlack
-    if ink.width > room {
-      size *= room / max(ink.width, 1) * 0.999
+    layout.tapeLineFit(shown) { text, size in
       context.setFont(labelFace, size: size)
-      ink = context.extents(shown.text)
+      let ink = context.extents(text)
+      return HorizontalExtents(x: ink.x, width: ink.width, advance: ink.advance)
     }
-    let space = context.extents(" ").advance
-    let origin = (area.maxX - Self.edgeInset - ink.x - ink.width).rounded(.down)
-    var x = origin
-    var spans: [Range<Double>] = []
-    for text in shown.rows {
-      let advance = context.extents(text).advance
-      spans.append((x - space / 2)..<(x + advance + space / 2))
-      x += advance + space
-    }
-    return TapeLineFit(
-      size: size,
-      baseline: (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded(),
-      x: origin, spans: spans)
   }
 
-  /// The row of a side panel line under `point` in `frame`, as drawn: the calculation's index
-  /// on the tape and the row's among its shown rows; nil off the panel's rows.
-  ///
-  /// The layout places lines, not glyphs: what a row covers across its line is the renderer's.
-  public func tapePanelRow(at point: Point, in frame: Frame) -> (calculation: Int, row: Int)? {
-    guard frame.layout.tapePanel.contains(point),
-      let shown = frame.shownTapeLines.first(where: { $0.rect.contains(point) })
-    else { return nil }
-    let fit = tapeLineFit(shown, layout: frame.layout, context: measuringContext)
-    guard let index = fit.spans.firstIndex(where: { $0.contains(point.x) }) else { return nil }
-    return (shown.calculation, shown.firstRow + index)
+  /// A text's extents across in the tape's face at `size`: what the layout places a side panel
+  /// line's rows by (`Layout.tapeLineFit`, `Frame.tapePanelRow(at:measure:)`).
+  public func tapeTextExtents(_ text: String, size: Double) -> HorizontalExtents {
+    measuringContext.setFont(labelFace, size: size)
+    let ink = measuringContext.extents(text)
+    return HorizontalExtents(x: ink.x, width: ink.width, advance: ink.advance)
   }
 
   /// What an empty side panel says.

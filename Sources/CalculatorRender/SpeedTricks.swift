@@ -9,7 +9,9 @@ import Glibc
 ///
 ///     bench/run "no-copies=env CIRCLECALC_WITHOUT=cell-copies .build/release/circlecalc"
 ///
-/// Two more live in the build, each with its own switch: the symbol order (the Makefile's
+/// MIT-SHM has its own switch, `CIRCLECALC_SHM=off` (`WindowPresenter`: the server reads the
+/// frame from shared memory instead of the socket). Two more live in the build, each with its
+/// own switch: the symbol order (the Makefile's
 /// `--symbol-ordering-file`, scripts/symbol-order; without it the binary's resident pages grow
 /// by 1.3 MiB, 11% of the RSS; a start's functions go first, 0.24 MiB less than one sorted
 /// list) and MPFR loaded at its first use (Sources/CMPFR/lazy.c,
@@ -33,10 +35,20 @@ public struct SpeedTricks: OptionSet, Sendable {
   /// (`CellImages`): key → frame complete 0.44 ms instead of 0.54 at 360 × 640, first damage
   /// 0.27 instead of 0.34.
   public static let cellCopies = SpeedTricks(rawValue: 1 << 1)
+  /// The display's damage is the ink of its text before and after, not its whole box
+  /// (`Frame.damage(since:displayInk:)`): a typed digit redraws a few digits.
+  public static let displayInk = SpeedTricks(rawValue: 1 << 2)
+  /// A whole-window frame goes in bands of 64 KiB (`WindowPresenter.wholeWindowBand`), not in
+  /// pieces of a whole half of the buffer: the first frame touches 128 KiB of it, not 2 MiB.
+  public static let bands = SpeedTricks(rawValue: 1 << 3)
+  /// The first frame leaves out the bands where it draws only background (`Frame.isBlank`),
+  /// which the window just mapped shows already: an empty strip is a quarter of the window.
+  public static let blankSkip = SpeedTricks(rawValue: 1 << 4)
 
   /// Each trick with the name `CIRCLECALC_WITHOUT` knows it by.
   public static let names: [(name: String, trick: SpeedTricks)] = [
-    ("font-reads", .fontReads), ("cell-copies", .cellCopies),
+    ("font-reads", .fontReads), ("cell-copies", .cellCopies), ("display-ink", .displayInk),
+    ("bands", .bands), ("blank-skip", .blankSkip),
   ]
 
   /// The tricks of this process: all but those `CIRCLECALC_WITHOUT` names (unknown names are

@@ -1,6 +1,7 @@
 import CalculatorCore
 import CAccessibilityInterface
 import CalculatorLayout
+import CalculatorWindow
 import Glibc
 
 /// The accessibility bridge: libcirclecalc-accessibility.so, loaded with dlopen only once an

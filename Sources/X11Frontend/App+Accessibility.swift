@@ -2,6 +2,7 @@ import CalculatorCore
 import CAccessibilityInterface
 import CX11
 import CalculatorLayout
+import CalculatorWindow
 import Glibc
 
 extension App {
@@ -13,51 +14,19 @@ extension App {
       return
     }
     accessibility = Accessibility(
-      bus: bus, tree: AccessibleElement(frame: state.frame, isActive: hasInputFocus),
+      bus: bus, tree: AccessibleElement(frame: state.frame, isActive: state.hasInputFocus),
       handlers: Accessibility.Handlers(
-        click: { [unowned self] target in
-          typedEcho = false
-          let action: WindowState.Action =
-            switch target {
-            case .cell(let cell): .click(cell)
-            case .menuItem(let item): .choose(item)
-            case .field(let field): .activateField(field)
-            case .convert(.unit(let side)): .openPicker(side)
-            case .convert(.swap): .app(.swapUnits, keycode: 0)
-            case .pickerTab(let side): .pickerTab(side)
-            case .pickerLine(let index): .choosePickerRow(index)
-            }
-          state.reduce(action, stamp: App.wallClock())
-        },
-        focus: { [unowned self] target in
-          switch target {
-          case .cell(let cell): state.reduce(.focus(.cell(cell)))
-          case .field(let field): state.reduce(.focus(.field(field)))
-          case .menuItem(let item): state.reduce(.selectMenuItem(item))
-          case .pickerLine(let index): state.reduce(.selectPickerRow(index))
-          case .convert, .pickerTab: break
-          }
-        },
+        click: { [unowned self] target in send(.screenReader(.click(target))) },
+        focus: { [unowned self] target in send(.screenReader(.focus(target))) },
         windowOrigin: { [unowned self] in windowOrigin() }))
   }
 
-  /// Tells the bridge what changed since the last call (nothing when it is off), then speaks
-  /// what changed wherever the focus is (`SpokenLines`: a result, the mode, a field, the share)
-  /// and a refusal (a paste that is not a number, NaN copied, a Tip & Split key beyond its
-  /// limit), after which the display only turns red, its text the same.
-  func updateAccessibility() {
+  /// Tells the bridge what changed in `frame` since the last call (nothing when it is off),
+  /// then what the window's logic says of it (`.presented`: the lines that changed, a refusal).
+  func updateAccessibility(_ frame: Frame) {
     guard let accessibility else { return }
-    let frame = state.frame
-    accessibility.update(AccessibleElement(frame: frame, isActive: hasInputFocus))
-    let lines = SpokenLines(frame: frame)
-    var said = spokenLines.flatMap { lines.announcement(since: $0, echoed: typedEcho) }
-    spokenLines = lines
-    typedEcho = false
-    if state.refusals != announcedRefusals {
-      announcedRefusals = state.refusals
-      said = [said, App.refusalAnnouncement].compactMap { $0 }.joined(separator: ", ")
-    }
-    if let said { accessibility.announce(said) }
+    accessibility.update(AccessibleElement(frame: frame, isActive: state.hasInputFocus))
+    send(.presented(frame))
   }
 
   /// Gives a key event to the screen reader before the window acts on it, as GTK does.
@@ -80,9 +49,6 @@ extension App {
           string: string))
     }
   }
-
-  /// What a screen reader says for a refusal.
-  static var refusalAnnouncement: String { tr("Not accepted") }
 
   /// The window's top-left corner in root window coordinates.
   private func windowOrigin() -> (x: Int32, y: Int32) {

@@ -1,4 +1,5 @@
 import CX11
+import CalculatorWindow
 import Glibc
 
 /// The most a paste reads; a bigger selection is refused, and so is INCR (chunked) data.
@@ -10,35 +11,24 @@ let pasteByteLimit = 64 * 1024
 // our own selection.
 extension App {
   /// Ctrl+C (the displayed number without grouping commas) and Ctrl+Shift+C (a calculation's
-  /// line): owns CLIPBOARD with `text`, and the display dims briefly; nothing to copy (NaN, an
-  /// empty tape) gives the red cue.
-  func copy(_ text: String?, time: Time) {
-    guard let text else {
-      state.reduce(.showCue(.refused), stamp: stamp)
-      return
-    }
+  /// line): owns CLIPBOARD with `text`; false when the server gave it to no one.
+  func copy(_ text: String, time: Time) -> Bool {
     XSetSelectionOwner(display, atoms.clipboard, window, time)
-    guard XGetSelectionOwner(display, atoms.clipboard) == window else {
-      state.reduce(.showCue(.refused), stamp: stamp)
-      return
-    }
+    guard XGetSelectionOwner(display, atoms.clipboard) == window else { return false }
     clipboardText = text
     clipboardTime = time
-    state.reduce(.showCue(.copied), stamp: stamp)
+    return true
   }
 
-  /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): one number becomes the
-  /// entry; anything else, no owner or no answer in time changes nothing but shows the error cue.
-  func paste(from selection: Atom, time: Time) {
-    let text: String?
+  /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): the selection's text, or nil
+  /// with no owner or no answer in time.
+  func paste(from selection: Atom) -> String? {
     if selection == atoms.clipboard, clipboardText != nil,
       XGetSelectionOwner(display, selection) == window
     {
-      text = clipboardText
-    } else {
-      text = requestSelection(selection, time: time)
+      return clipboardText
     }
-    state.reduce(.paste(text), stamp: stamp)
+    return requestSelection(selection, time: eventTime)
   }
 
   /// Asks for UTF8_STRING, then STRING if the owner refuses it; nil on refusal or timeout.

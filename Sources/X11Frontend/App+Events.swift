@@ -1,36 +1,28 @@
 import CalculatorCore
 import CX11
 import CalculatorLayout
+import CalculatorWindow
 
 // One method per X event, called from `App.handle(_:)`.
 extension App {
   /// A key went down: a screen reader sees it first (`forwardKey`) and may take it; otherwise
-  /// the menu's keys, the selected row's, then the bindings table (`WindowState.keyAction`).
+  /// the window decides what it means (`WindowState.keyPressed`).
   func keyPress(_ event: inout XKeyEvent) {
     let (keysym, text) = lookUpKey(&event)
     if forwardKey(event, keysym: keysym, text: text) { return }
-    state.reduce(.userActed, stamp: stamp)
-    typedEcho = false
-    guard let keyAction = state.keyAction(for: keysym, state: event.state) else { return }
-    switch keyAction {
-    case .command(.action(.copy)): copy(state.copyText, time: event.time)
-    case .command(.action(.copyCalculation)): copy(state.calculationCopyText, time: event.time)
-    case .command(.action(.paste)): paste(from: atoms.clipboard, time: event.time)
-    case .command(.action(.quit)): isRunning = false
-    case .command(.key(let key)):
-      state.reduce(.typeKey(key, keycode: event.keycode), stamp: stamp)
-      typedEcho = SpokenLines.isEchoed(key)
-    default:
-      if let action = WindowState.Action(keyAction, keycode: event.keycode) {
-        state.reduce(action, stamp: stamp)
-      }
-    }
+    eventTime = event.time
+    send(
+      .keyPressed(
+        Keystroke(
+          KeySymbol(UInt32(truncatingIfNeeded: keysym)),
+          modifiers: KeyModifiers(eventState: event.state),
+          keycode: event.keycode)))
   }
 
   func keyRelease(_ event: inout XKeyEvent) {
     let (keysym, text) = lookUpKey(&event)
     if forwardKey(event, keysym: keysym, text: text) { return }
-    state.reduce(.keyReleased(keycode: event.keycode), stamp: stamp)
+    send(.keyReleased(keycode: event.keycode))
   }
 
   /// The keysym after Shift, NumLock and the layout (Shift+8 is `asterisk`, KP_1 without NumLock
@@ -56,52 +48,26 @@ extension App {
   }
 
   func buttonPress(_ event: XButtonEvent) {
-    let point = Point(x: Double(event.x), y: Double(event.y))
-    switch Int32(event.button) {
-    case Button1:
-      typedEcho = false
-      // Which row of a side panel line is under the pointer is where the renderer drew it.
-      let panelRow =
-        state.layout.tapePanel.contains(point)
-        ? renderer.tapePanelRow(at: point, in: state.tapeFrame) : nil
-      state.reduce(.mousePressed(at: point, panelRow: panelRow), stamp: stamp)
-    case Button2:
-      if state.hasOverlay {
-        state.reduce(.dismissOverlays, stamp: stamp)
-      } else {
-        state.reduce(.userActed, stamp: stamp)
-        if state.isAboveKeypad(point) { paste(from: XA_PRIMARY, time: event.time) }
-      }
-    case Button3: state.reduce(.dismissOverlays, stamp: stamp)
-    case Button4:
-      // Leaving the newest row: show what other windows have saved since.
-      if state.historyOffset == 0, state.panelOffset == 0,
-        let saved = historyStore?.reloadIfChanged(state.tape)
-      {
-        state.reduce(.absorb(saved: saved), stamp: stamp)
-      }
-      state.reduce(.scrollHistory(olderBy: 1, at: point), stamp: stamp)
-    case Button5: state.reduce(.scrollHistory(olderBy: -1, at: point), stamp: stamp)
-    default: break
-    }
+    guard let button = PointerButton(rawValue: Int(event.button)) else { return }
+    eventTime = event.time
+    send(.pointer(.pressed(button, at: Point(x: Double(event.x), y: Double(event.y)))))
   }
 
   func buttonRelease(_ event: XButtonEvent) {
-    guard Int32(event.button) == Button1 else { return }
-    state.reduce(.pointerReleased(at: Point(x: Double(event.x), y: Double(event.y))), stamp: stamp)
+    guard let button = PointerButton(rawValue: Int(event.button)) else { return }
+    send(.pointer(.released(button, at: Point(x: Double(event.x), y: Double(event.y)))))
   }
 
   func motionNotify(_ event: XMotionEvent) {
-    state.reduce(.pointerMoved(to: Point(x: Double(event.x), y: Double(event.y))), stamp: stamp)
+    send(.pointer(.moved(to: Point(x: Double(event.x), y: Double(event.y)))))
   }
 
   func focusIn(_ event: XFocusChangeEvent) {
-    hasInputFocus = true
+    send(.keyboardFocus(true))
   }
 
   func focusOut(_ event: XFocusChangeEvent) {
-    hasInputFocus = false
-    state.reduce(.focusLost, stamp: stamp)
+    send(.keyboardFocus(false))
   }
 
   /// Only the last Expose of a series redraws (dwm); the whole frame is copied anyway.
@@ -117,10 +83,7 @@ extension App {
   /// latest size is drawn.
   func configureNotify(_ event: XConfigureEvent) {
     guard event.window == window else { return }
-    let width = Int(event.width)
-    let height = Int(event.height)
-    guard width != state.width || height != state.height else { return }
-    state.reduce(.resize(width: width, height: height), stamp: stamp)
+    send(.resized(width: Int(event.width), height: Int(event.height)))
   }
 
   func mappingNotify(_ event: inout XMappingEvent) {

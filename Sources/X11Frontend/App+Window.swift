@@ -1,6 +1,7 @@
 import CalculatorCore
 import CX11
 import CalculatorLayout
+import CalculatorWindow
 import Glibc
 
 extension App {
@@ -53,7 +54,6 @@ extension App {
     guard let hints = XAllocSizeHints() else { return }
     defer { XFree(hints) }
     let minimumSize = state.minimumSize
-    hintedSize = minimumSize
     hints.pointee.flags = PMinSize
     hints.pointee.min_width = Int32(max(1, minimumSize.width))
     hints.pointee.min_height = Int32(max(1, minimumSize.height))

@@ -1,12 +1,14 @@
-/// The X11 window of CircleCalc: it opens the display, creates the window, turns X events into
-/// `Key`s and window actions, and copies the frames `CalculatorRender` draws onto the window.
-/// No arithmetic, geometry or drawing happens here. Start reading at `runWindow`, then
-/// `App.run()` (the loop), `App.handle(_:)` (the dispatch) and `KeyBindings.swift` (the table).
+/// The X11 window of CircleCalc, a thin shell around `CalculatorWindow`: it opens the display,
+/// creates the window, turns each X event into one `WindowAction`, performs the `WindowEffect`s
+/// the state returns (App+Effects.swift), and copies the frames `CalculatorRender` draws onto the
+/// window. No arithmetic, geometry, key meaning or drawing happens here. Start reading at
+/// `runWindow`, then `App.run()` (the loop), `App.handle(_:)` (the dispatch) and `App.perform`.
 import CX11
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRates
 import CalculatorRender
+import CalculatorWindow
 import Glibc
 
 /// How to open the calculator window.
@@ -57,10 +59,9 @@ final class App {
   /// Sends frames to the window (MIT-SHM or XPutImage); made at the first frame.
   lazy var presenter = WindowPresenter(
     display: display, window: window, graphicsContext: graphicsContext)
-  /// What the window shows; it changes only by `WindowState.reduce`, with what happened.
+  /// What the window shows; it changes only by `WindowState.reduce`, with what happened
+  /// (`send`).
   var state: WindowState
-  /// The wall clock when the event being handled came (`WindowState.reduce(_:stamp:)`).
-  var stamp: UInt64 = 0
   var isRunning = true
   /// The status `run()` returns: 1 once another program has destroyed the window.
   var exitStatus: Int32 = 0
@@ -74,6 +75,9 @@ final class App {
   var showsBackgroundOnly = true
   /// The frame on the window: the next one redraws what differs (`Frame.damage(since:)`).
   var drawnFrame: Frame?
+  /// The server's time of the key or button event being handled: a copy or paste it asks for
+  /// carries it (ICCCM 2.1).
+  var eventTime: Time = 0
   /// The text served on CLIPBOARD while we own it, and since when.
   var clipboardText: String?
   var clipboardTime: Time = 0
@@ -85,17 +89,8 @@ final class App {
   var hasIcon = false
   /// The accessibility bridge, once started after the first frame; nil without a bus.
   var accessibility: Accessibility?
-  /// The refusals spoken so far (`WindowState.refusals`).
-  var announcedRefusals = 0
-  /// The spoken lines a screen reader was last told of (`SpokenLines`).
-  var spokenLines: SpokenLines?
-  /// The last key of the turn was a digit or point typed on the keyboard, which the screen
-  /// reader's key echo said.
-  var typedEcho = false
-  /// Whether the window has the keyboard focus (the frame is `active` for screen readers).
-  var hasInputFocus = false
-  /// The minimum size the window manager was last told (WM_NORMAL_HINTS).
-  var hintedSize: PixelSize?
+  /// The tape changed (`.saveTape`) and is not saved yet.
+  var tapeNeedsSaving = false
   /// The background update of the currency rates, while its child runs.
   var ratesUpdate: RatesUpdateProcess?
 
@@ -164,26 +159,25 @@ final class App {
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
-    state.reduce(
-      .open(saved: historyStore?.load() ?? HistoryTape(), finished: finished),
-      stamp: App.wallClock())
-    _ = renderer
+    send(.opened(saved: historyStore?.load() ?? HistoryTape(), finished: finished))
+    state.measure = renderer.tapeTextExtents  // the renderer's fonts load while the server maps
   }
 
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).
   ///
   /// No timers and no polling: an idle calculator sleeps in `XNextEvent`. The exceptions wait
   /// in one `poll` on the connection and what else has work (`waitForInput`): a cue on the
-  /// display (red, dimmed), which the loop takes down at its deadline (`state.deadlines`); the
-  /// accessibility bridge's descriptors while it runs; the rates update's child while it runs.
+  /// display (red, dimmed), which the loop takes down at its deadline (`state.nextDeadline`);
+  /// the accessibility bridge's descriptors while it runs; the rates update's child while it
+  /// runs.
   func run() -> Int32 {
     var event = XEvent()
     while isRunning {
       if XPending(display) == 0 {
-        let deadline = state.deadlines.nearest
+        let deadline = state.nextDeadline
         if let deadline, Instant.now >= deadline {
-          state.reduce(.expireDeadlines())
-          drawIfNeeded()
+          send(.tick)
+          showChanges()
           continue
         }
         if deadline != nil || accessibility != nil || ratesUpdate != nil {
@@ -211,15 +205,19 @@ final class App {
     return exitStatus
   }
 
-  /// After a turn of events: the window's size asked of the window manager, the frame drawn,
-  /// the screen reader told, the tape saved.
+  /// After a turn of events: the frame, built once, drawn and told to the screen reader, then
+  /// the tape saved.
   func showChanges() {
-    refreshRates()
-    requestSize()
-    drawIfNeeded()
+    let frame = state.frame
+    draw(frame)
     finishStart()
-    updateAccessibility()
-    saveHistory()
+    updateAccessibility(frame)
+    if tapeNeedsSaving { saveHistory() }
+  }
+
+  /// Reduces one input at the clock's time and performs what it asks (`perform`).
+  func send(_ action: WindowAction) {
+    perform(state.reduce(action, at: WindowTime(instant: .now, wallClock: App.wallClock())))
   }
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
@@ -228,7 +226,6 @@ final class App {
   /// server sends unasked): they change nothing to show, so a turn of only those neither builds
   /// nor compares a frame.
   @discardableResult func handle(_ event: inout XEvent) -> Bool {
-    stamp = App.wallClock()
     switch event.type {
     case KeyPress: keyPress(&event.xkey)
     case KeyRelease: keyRelease(&event.xkey)
@@ -252,8 +249,9 @@ final class App {
     return true
   }
 
-  func drawIfNeeded() {
-    let frame = state.frame
+  /// Draws `frame` where it differs from the one on the window (`Renderer.damage`), or whole
+  /// after an Expose.
+  func draw(_ frame: Frame) {
     guard isExposed, needsRedraw || frame != drawnFrame else { return }
     let previous = needsRedraw ? nil : drawnFrame
     needsRedraw = false
@@ -263,7 +261,9 @@ final class App {
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous), renderer: renderer)
     } else {
-      presenter.present(frame, renderer: renderer, skipsBlank: showsBackgroundOnly)
+      presenter.present(
+        frame, renderer: renderer,
+        skipsBlank: showsBackgroundOnly && SpeedTricks.active.contains(.blankSkip))
     }
     showsBackgroundOnly = false
   }
@@ -279,21 +279,14 @@ final class App {
 
   /// Saves the tape when it changed (a calculation finished, an edit, Clear History, an undo or
   /// a redo), after the frame that shows it; with another window holding the file's lock past
-  /// `patience` milliseconds, it waits for the next save.
+  /// `patience` milliseconds, it tries again after the next turn.
   func saveHistory(patience: Int = 50) {
-    guard let store = historyStore, state.tape != store.synced else { return }
-    if let saved = historyStore?.save(state.tape, patience: patience) {
-      state.reduce(.absorb(saved: saved))
+    guard let store = historyStore, state.tape != store.synced else {
+      tapeNeedsSaving = false
+      return
     }
-  }
-
-  /// After a mode switch or Convert shown: the new minimum size hint, and the size the state
-  /// wants when the window is below it, once.
-  func requestSize() {
-    if state.minimumSize != hintedSize { setSizeHints() }
-    guard let size = state.requestedSize else { return }
-    state.reduce(.sizeRequestTaken)
-    XResizeWindow(display, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)))
+    if let saved = historyStore?.save(state.tape, patience: patience) { send(.tapeSaved(saved)) }
+    tapeNeedsSaving = historyStore.map { state.tape != $0.synced } ?? false
   }
 
   /// Sleeps in one `poll` until the X connection has data to read, the rates update's child

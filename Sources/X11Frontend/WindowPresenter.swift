@@ -108,7 +108,9 @@ final class WindowPresenter {
       let region = region.intersection(bounds)
       guard !region.isEmpty else { continue }
       // A row is at most 32,767 pixels (`Layout.maximumSide`): 128 KiB, within a half.
-      let limit = region == bounds ? WindowPresenter.wholeWindowBand : WindowPresenter.halfSize
+      let limit =
+        region == bounds && SpeedTricks.active.contains(.bands)
+        ? WindowPresenter.wholeWindowBand : WindowPresenter.halfSize
       let rows = max(1, min(region.height, limit / (region.width * 4)))
       for top in stride(from: region.y, to: region.maxY, by: rows) {
         let height = min(rows, region.maxY - top)

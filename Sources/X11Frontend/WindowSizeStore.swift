@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import CalculatorWindow
 import Glibc
 
 /// The window size and mode kept between runs, the size in pixels at scale 1, and what Convert

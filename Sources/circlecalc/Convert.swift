@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorLayout
 import CalculatorRates
 import CalculatorRender
 import X11Frontend

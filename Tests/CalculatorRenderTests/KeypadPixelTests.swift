@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CalculatorRender
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 @Suite struct KeypadPixelTests {
   let renderer = Renderer()

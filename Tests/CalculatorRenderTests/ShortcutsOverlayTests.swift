@@ -3,7 +3,7 @@ import CalculatorLayout
 import Testing
 
 @testable import CalculatorRender
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 @Suite struct ShortcutsOverlayTests {
   let renderer = Renderer()

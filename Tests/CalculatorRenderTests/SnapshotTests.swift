@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CalculatorRender
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// Golden PNGs in Snapshots/, compared pixel for pixel; `RECORD_SNAPSHOTS=1` re-records them and
 /// fails, so a recording run is never mistaken for a passing one (argument-parser's rule).

@@ -278,21 +278,25 @@ import Testing
     let band = Self.bandColumns(image, line, in: frame.layout)
     let middle = line.rect.minY + line.rect.height / 2
     let x = Double(band[band.count / 2])
-    #expect(row(renderer.tapePanelRow(at: Point(x: x, y: middle), in: frame)) == [1, 1])
+    // Placed by the layout, measured by the renderer: where it draws.
+    func hit(_ point: Point) -> (calculation: Int, row: Int)? {
+      frame.tapePanelRow(at: point, measure: renderer.tapeTextExtents)
+    }
+    #expect(row(hit(Point(x: x, y: middle))) == [1, 1])
     let white = image.nonBlackPixels(
       xs: Int(line.rect.minX)..<Int(line.rect.maxX),
       ys: Int(line.rect.minY) + 2..<Int(line.rect.maxY) - 1
     ).filter { $0.2 == Theme.displayText }.map(\.0)
     let result = try #require(white.max())
     #expect(
-      row(renderer.tapePanelRow(at: Point(x: Double(result), y: middle), in: frame)) == [1, 3])
+      row(hit(Point(x: Double(result), y: middle))) == [1, 3])
     let leftOfText = Double(band[0]) - 200
-    #expect(renderer.tapePanelRow(at: Point(x: leftOfText, y: middle), in: frame) == nil)
-    #expect(renderer.tapePanelRow(at: Point(x: x, y: line.rect.minY - 200), in: frame) == nil)
+    #expect(hit(Point(x: leftOfText, y: middle)) == nil)
+    #expect(hit(Point(x: x, y: line.rect.minY - 200)) == nil)
     let otherLine = try #require(frame.shownTapeLines.first)
     let otherMiddle = otherLine.rect.minY + otherLine.rect.height / 2
     #expect(
-      row(renderer.tapePanelRow(at: Point(x: otherLine.rect.maxX - 4, y: otherMiddle), in: frame))
+      row(hit(Point(x: otherLine.rect.maxX - 4, y: otherMiddle)))
         == [0, 2])
   }
 

@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorLayout
 import CalculatorRender
 import Foundation
 import TestSupport

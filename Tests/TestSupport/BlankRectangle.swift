@@ -1,3 +1,4 @@
+import CalculatorLayout
 import CalculatorRender
 
 extension TestSupport {

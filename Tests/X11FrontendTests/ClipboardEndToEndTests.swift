@@ -13,6 +13,7 @@ struct ClipboardEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "1234567.5")
     try window.type("ctrl+c")
+    #expect(try waitForClipboard(server, "1234567.5") == "1234567.5")
     for target in ["UTF8_STRING", "STRING", "TEXT"] {
       let read = try readClipboard(server, target: target)
       #expect(read.status == 0 && read.text == "1234567.5", "target \(target)")
@@ -30,7 +31,7 @@ struct ClipboardEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: keys)
     try window.type("ctrl+c")
-    #expect(try readClipboard(server).text == copied)
+    #expect(try waitForClipboard(server, copied) == copied)
     // The copy cue (the display dimmed for 0.2 s) comes down by itself.
     #expect(try window.differingPixels(from: window.render(keys: keys)) == 0)
   }
@@ -39,6 +40,7 @@ struct ClipboardEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "42")
     try window.type("ctrl+c")
+    #expect(try waitForClipboard(server, "42") == "42")
     try window.xdotool("mousemove", "1200", "1000")  // the pointer, and so the focus, leaves
     #expect(try readClipboard(server).text == "42")
     let other = try ClipboardOwner(server, text: "99")
@@ -259,6 +261,18 @@ struct ClipboardEndToEndTests {
     calculator.press(.digit(.one))
     calculator.press(.equals)
     #expect(try window.differingPixels(from: window.render(calculator)) == 0)
+  }
+
+  /// CLIPBOARD's text once it is `text`, or what it holds after 5 s: the window owns it once it
+  /// has handled Ctrl+C, which a loaded machine may take a while to get to.
+  func waitForClipboard(_ server: XvfbServer, _ text: String) throws -> String {
+    let deadline = Date().addingTimeInterval(5)
+    var read = try readClipboard(server)
+    while read.text != text, Date() < deadline {
+      usleep(50_000)
+      read = try readClipboard(server)
+    }
+    return read.text
   }
 
   func readClipboard(_ server: XvfbServer, target: String = "UTF8_STRING") throws -> (

@@ -6,6 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CalculatorWindow
 @testable import X11Frontend
 
 /// Convert in the real window (docs/SPEC.md section 10.4): after each step a capture equals
@@ -91,8 +92,7 @@ struct ConvertEndToEndTests {
     let button = lines.unitButton(.to, holding: "ft")
     let (x, y) = (Int(button.minX + button.width / 2), Int(button.minY + button.height / 2))
     try window.xdotool("mousemove", "--window", window.window, "\(x)", "\(y)", "click", "1")
-    model.reduce(.mousePressed(at: Point(x: Double(x), y: Double(y))))
-    model.reduce(.pointerReleased(at: Point(x: Double(x), y: Double(y))))
+    model.click(at: Point(x: Double(x), y: Double(y)))
     #expect(model.picker?.side == .to)
     #expect(try window.differingPixels(from: window.render(model.frame)) == 0)
     // The row of inches.

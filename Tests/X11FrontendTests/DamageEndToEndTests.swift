@@ -6,6 +6,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CalculatorWindow
 @testable import X11Frontend
 
 /// The window redraws only what changed (`Frame.damage(since:)`), so a random session of real
@@ -70,7 +71,7 @@ struct DamageEndToEndTests {
       let action = try session.randomStep(using: &random)
       // A refused key or recall turns the display (or a tip field) red for 0.6 s: the window
       // ends it by itself.
-      session.model.reduce(.expireDeadlines(at: Instant.now + .seconds(5)))
+      session.model.send(.tick, at: Instant.now + .seconds(5))
       let differing = try session.window.differingPixels(from: session.expected())
       #expect(differing == 0, "step \(step), \(action): \(differing) pixels differ")
       guard differing == 0 else { return }
@@ -82,14 +83,16 @@ struct DamageEndToEndTests {
   final class Session {
     let window: CalculatorWindow
     var model: WindowState
-    let renderer = Renderer()
+    let renderer: Renderer
     let display: OpaquePointer
-    static let keycode: UInt32 = 9
 
     init(server: XvfbServer, mode: Mode, size: (width: Int, height: Int)) throws {
       window = try CalculatorWindow(server: server, size: size, mode: mode)
+      let renderer = Renderer()
+      self.renderer = renderer
       model = WindowState(
-        calculator: Calculator(), mode: mode, width: size.width, height: size.height)
+        calculator: Calculator(), mode: mode, width: size.width, height: size.height,
+        measure: renderer.tapeTextExtents)
       guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
       self.display = display
     }
@@ -110,30 +113,23 @@ struct DamageEndToEndTests {
         try window.xdotool(
           "mousemove", "--window", window.window, "\(Int(point.x))", "\(Int(point.y))", "click",
           "1")
-        // As the window does: a side panel's row under the pointer is where the renderer drew it.
-        model.reduce(
-          .mousePressed(
-            at: point, panelRow: renderer.tapePanelRow(at: point, in: model.tapeFrame)))
-        model.reduce(.pointerReleased(at: point))
-        try followRequestedSize()
+        try follow(model.click(at: point))
         return "click \(point)"
       case 13, 14:
         let older = Bool.random(using: &random)
         try window.xdotool(
           "mousemove", "--window", window.window, "2", "2", "click", older ? "4" : "5")
-        model.reduce(.scrollHistory(olderBy: older ? 1 : -1))
+        model.send(.pointer(.pressed(older ? .wheelUp : .wheelDown, at: Point(x: 2, y: 2))))
         return "wheel \(older ? "up" : "down")"
       case 15, 16:
         let size = DamageEndToEndTests.sizes.randomElement(using: &random) ?? (360, 640)
         try window.resize(width: size.0, height: size.1)
-        if size != (model.width, model.height) {
-          model.reduce(.resize(width: size.0, height: size.1))
-        }
+        model.send(.resized(width: size.0, height: size.1))
         return "resize \(size)"
       case 17:
         try window.xdotool("windowunmap", "--sync", window.window)
         try window.xdotool("windowmap", "--sync", window.window)
-        model.reduce(.focusLost)  // unmapped, it lost the keyboard focus
+        model.send(.keyboardFocus(false))  // unmapped, it lost the keyboard focus
         return "unmap and map"
       default:
         let cover = PixelRect(
@@ -146,40 +142,28 @@ struct DamageEndToEndTests {
       }
     }
 
-    /// Types one key as App.keyPress does: the menu's keys while it is open, then the bindings.
+    /// Types one key into the window and the model.
     func type(_ name: String) throws {
       try window.xdotool(
         "mousemove", "--window", window.window, "1", "1", "key", "--clearmodifiers", name)
-      let isControl = name.hasPrefix("ctrl+")
-      let keysym = XStringToKeysym(isControl ? String(name.dropFirst(5)) : name)
-      model.reduce(.userActed)
-      switch model.keyAction(for: keysym, state: isControl ? UInt32(ControlMask) : 0) {
-      case .picker(let command): model.reduce(.picker(command))
-      case .menu(let command): model.reduce(.menu(command))
-      case .tape(let command): model.reduce(.tape(command))
-      case .command(.key(let key)): model.reduce(.typeKey(key, keycode: Session.keycode))
-      case .command(.action(let action)): model.reduce(.app(action, keycode: Session.keycode))
-      case nil: break
-      }
-      model.reduce(.keyReleased(keycode: Session.keycode))
-      try followRequestedSize()
+      try follow(model.type(keysyms: [name]))
     }
 
     /// A mode switch asks for a landscape or portrait window, which the server gives at once
     /// without a window manager.
-    func followRequestedSize() throws {
-      guard let size = model.requestedSize else { return }
-      model.reduce(.sizeRequestTaken)
-      try window.waitForSize(width: size.width, height: size.height)
-      if (size.width, size.height) != (model.width, model.height) {
-        model.reduce(.resize(width: size.width, height: size.height))
+    func follow(_ effects: [WindowEffect]) throws {
+      for case .resize(let size) in effects {
+        try window.waitForSize(width: size.width, height: size.height)
+        model.send(.resized(width: size.width, height: size.height))
       }
     }
 
     /// A circle's centre, a line of the open menu, a strip row or an empty place.
     func clickTarget(using random: inout TestSupport.SeededGenerator) -> Point {
       let layout = model.layout
-      if let menu = layout.menu, model.menu != nil, Int.random(in: 0..<4, using: &random) > 0 {
+      if let menu = layout.menu, model.menu.selection != nil,
+        Int.random(in: 0..<4, using: &random) > 0
+      {
         let row = menu.rows.randomElement(using: &random) ?? menu.panel
         return Point(x: (row.minX + row.width / 2).rounded(), y: (row.minY + row.height / 2))
       }
@@ -204,7 +188,7 @@ struct DamageEndToEndTests {
       if Int.random(in: 0..<8, using: &random) == 0 {
         return Point(x: 3, y: Double(model.height - 3))
       }
-      let modes = layout.keypad.position(of: .modes)
+      let modes = layout.keypad.position(of: KeypadAction.modes)
       // Not Rand: the window's random number is not the model's.
       let cells = layout.keypad.positions.filter {
         layout.keypad.action(at: $0) != .key(.constant(.random))

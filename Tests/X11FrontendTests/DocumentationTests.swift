@@ -2,6 +2,7 @@ import CalculatorCore
 import Foundation
 import Testing
 
+@testable import CalculatorWindow
 @testable import X11Frontend
 
 /// The README, the specification and the man page list every `--keys` token and every keyboard

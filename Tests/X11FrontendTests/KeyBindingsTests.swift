@@ -2,13 +2,21 @@ import CX11
 import CalculatorCore
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
+/// The bindings table of the window's logic, against Xlib's own keysyms: its numbers are X's
+/// (keysymdef.h), its letters lower case as `XConvertCase` makes them.
 @Suite struct KeyBindingsTests {
+  /// A keystroke as the front end makes it from an X key event: its keysym and `state`.
+  static func stroke(_ keysym: Int32, _ state: Int32) -> Keystroke {
+    Keystroke(
+      KeySymbol(UInt32(keysym)), modifiers: KeyModifiers(eventState: UInt32(state)), keycode: 0)
+  }
+
   @Test func noTwoBindingsShareAKeysymAndModifiers() {
-    var seen: Set<[UInt]> = []
+    var seen: Set<[UInt32]> = []
     for binding in keyBindings {
-      let entry = [binding.keysym, UInt(binding.modifiers.rawValue)]
+      let entry = [binding.keysym.value, binding.modifiers.rawValue]
       #expect(seen.insert(entry).inserted, "duplicate binding for keysym \(binding.keysym)")
     }
   }
@@ -37,8 +45,8 @@ import Testing
     for binding in keyBindings {
       var lower: KeySym = 0
       var upper: KeySym = 0
-      XConvertCase(binding.keysym, &lower, &upper)
-      #expect(lower == binding.keysym)
+      XConvertCase(KeySym(binding.keysym.value), &lower, &upper)
+      #expect(lower == KeySym(binding.keysym.value))
     }
   }
 
@@ -54,7 +62,9 @@ import Testing
         $0.keysym == binding.keysym && $0.modifiers == shifted && $0 != binding
       }
       let command = KeyBinding.command(
-        for: binding.keysym, state: binding.modifiers.rawValue | extra)
+        for: Keystroke(
+          binding.keysym, modifiers: KeyModifiers(eventState: binding.modifiers.rawValue | extra),
+          keycode: 0))
       #expect(
         hasShiftedTwin ? command != binding.command : command == binding.command,
         "keysym \(binding.keysym) with state \(extra)")
@@ -129,7 +139,7 @@ import Testing
       (XK_space, 0, .action(.pressFocused)),
     ] as [(Int32, Int32, KeyCommand)])
   func typedKeysFindTheirCommand(keysym: Int32, state: Int32, command: KeyCommand) {
-    #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == command)
+    #expect(KeyBinding.command(for: Self.stroke(keysym, state)) == command)
   }
 
   @Test(
@@ -140,7 +150,7 @@ import Testing
       (XK_i, 0),
     ] as [(Int32, Int32)])
   func otherKeysDoNothing(keysym: Int32, state: Int32) {
-    #expect(KeyBinding.command(for: KeySym(keysym), state: UInt32(state)) == nil)
+    #expect(KeyBinding.command(for: Self.stroke(keysym, state)) == nil)
   }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CalculatorWindow
 @testable import X11Frontend
 
 /// The tape from the keyboard in the real window (docs/SPEC.md section 8), driven with xdotool
@@ -25,7 +26,9 @@ struct TapeEndToEndTests {
     init(size: (width: Int, height: Int) = (360, 640)) throws {
       server = try XvfbServer()
       window = try CalculatorWindow(server: server, size: size, stateDirectory: state.url)
-      model = WindowState(calculator: Calculator(), width: window.width, height: window.height)
+      model = WindowState(
+        calculator: Calculator(), width: window.width, height: window.height,
+        measure: Renderer().tapeTextExtents)
     }
 
     /// Types keysyms (`Up`, `ctrl+z`) into the window and the model.
@@ -84,7 +87,7 @@ struct TapeEndToEndTests {
     #expect(rows == ["= 5", "− 5", "10", "= 12"])
     try session.type("Return")
     #expect(session.model.calculator.display == "12")
-    #expect(session.model.tapeCursor == nil)
+    #expect(session.model.browser.cursor == nil)
     #expect(try session.showsModel())
     try session.type(keys: "+1=")
     #expect(
@@ -107,7 +110,7 @@ struct TapeEndToEndTests {
     try session.type("End")
     #expect(session.selected == "= 5")
     try session.type("Escape")
-    #expect(session.model.tapeCursor == nil)
+    #expect(session.model.browser.cursor == nil)
     #expect(
       try session.window.differingPixels(from: session.window.render(keys: "1+2=3*4=10-5="))
         == 0)
@@ -206,7 +209,7 @@ struct TapeEndToEndTests {
   }
 
   /// A double click on a row of the side panel edits it: which row is where the renderer drew
-  /// it (`Renderer.tapePanelRow(at:in:)`), the point here the middle of `× 1.08`'s share of its
+  /// it (`Frame.tapePanelRow(at:measure:)`), the point here the middle of `× 1.08`'s share of its
   /// line.
   @Test func aDoubleClickInTheSidePanelEditsTheRow() throws {
     let session = try Session(size: (1000, 500))
@@ -216,21 +219,18 @@ struct TapeEndToEndTests {
     let line = try #require(frame.shownTapeLines.first)
     let middle = line.rect.minY + line.rect.height / 2
     let xs = (Int(line.rect.minX)..<Int(line.rect.maxX)).filter {
-      renderer.tapePanelRow(at: Point(x: Double($0), y: middle), in: frame).map(\.row) == 1
+      frame.tapePanelRow(at: Point(x: Double($0), y: middle), measure: renderer.tapeTextExtents)
+        .map(\.row) == 1
     }
     try #require(xs.count > 20)
     let point = Point(x: Double(xs[xs.count / 2]), y: middle.rounded())
     try session.window.xdotool(
       "mousemove", "--window", session.window.window, "\(Int(point.x))", "\(Int(point.y))",
       "click", "--repeat", "2", "--delay", "80", "1")
-    let row = renderer.tapePanelRow(at: point, in: session.model.tapeFrame)
     let start = Instant.now
-    for time in [start, start + .milliseconds(80)] {
-      session.model.reduce(.mousePressed(at: point, panelRow: row, now: time))
-      session.model.reduce(.pointerReleased(at: point, now: time))
-    }
+    for time in [start, start + .milliseconds(80)] { session.model.click(at: point, at: time) }
     #expect(session.panelSelected == "× 1.08")
-    #expect(session.model.tapeCursor?.edit != nil)
+    #expect(session.model.browser.cursor?.edit != nil)
     #expect(session.model.calculator.display == "7")  // the first click's recall taken back
     #expect(try session.showsModel())
     try session.type("BackSpace", "2", "Return")
@@ -257,7 +257,7 @@ struct TapeEndToEndTests {
     // The carried 6 (now 10) cannot be edited: F2 there turns the display red.
     try session.type("Down", "Down", "F2")  // × 3, = 10, then 10 + 4's first row
     #expect(session.selected == "10")
-    #expect(session.model.tapeCursor?.edit == nil)
+    #expect(session.model.browser.cursor?.edit == nil)
   }
 
   @Test func shiftInsertPastes() throws {

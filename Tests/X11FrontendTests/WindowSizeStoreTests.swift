@@ -1,5 +1,6 @@
 import CalculatorCore
 import Foundation
+import CalculatorWindow
 import Testing
 
 @testable import X11Frontend
@@ -48,5 +49,28 @@ import Testing
     #expect(straightAlpha(0x0000_0000) == 0)
     #expect(straightAlpha(0xFF12_3456) == 0xFF12_3456)
     #expect(straightAlpha(0x8080_4000) == 0x80FF_8000)
+  }
+
+  @Test func theSettingsAreSavedAfterTheSizeLineAndReadBack() {
+    var settings = ConvertSettings()
+    #expect(settings.lines.isEmpty)  // a first launch's: the file stays one line
+    settings.isOn = true
+    settings.category = .temperature
+    settings.pairs[.length] = UnitPair(from: "km", to: "mi")
+    settings.pairs[.currency] = UnitPair(from: "USD", to: "JPY")
+    let saved = WindowSizeStore.Saved(width: 400, height: 700, mode: .scientific, convert: settings)
+    let text = WindowSizeStore.format(saved)
+    #expect(
+      text
+        == "400x700 scientific\nconvert on temperature\npair length km mi\npair currency USD JPY\n")
+    #expect(WindowSizeStore.parse(text) == saved)
+    // Older files: the size line alone; unknown or wrong lines are skipped, the rest counts.
+    #expect(WindowSizeStore.parse("360x640 basic\n")?.convert == ConvertSettings())
+    let mixed =
+      "360x640 basic\nconvert on nowhere\npair length km parsec\npair mass kg lb\nfuture line\n"
+      + "pair currency usd EUR\nconvert maybe length\n"
+    let read = WindowSizeStore.parse(mixed)
+    #expect(read?.convert.isOn == false)
+    #expect(read?.convert.pairs == [.mass: UnitPair(from: "kg", to: "lb")])
   }
 }

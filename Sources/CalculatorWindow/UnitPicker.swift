@@ -1,0 +1,144 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// What a key does while the unit picker is open.
+enum PickerCommand: Hashable, Sendable {
+  case previous, next, previousPage, nextPage, first, last
+  /// Return: chooses the selected row.
+  case choose
+  /// Escape: from the units back to the categories, from the categories out.
+  case back
+  /// Tab: picks the other side's unit.
+  case switchSide
+  /// BackSpace: deletes the filter's last character.
+  case deleteBackward
+  /// A character typed into the filter.
+  case type(Character)
+}
+
+// swift-format-ignore
+/// The keys of the open unit picker; any printable character types into its filter, any other
+/// key closes it and acts (docs/SPEC.md section 10.4).
+let pickerBindings: [(keysym: KeySymbol, command: PickerCommand)] = [
+  //  keysym                    command
+  (.up,                         .previous),
+  (.kpUp,                       .previous),
+  (.down,                       .next),
+  (.kpDown,                     .next),
+  (.prior,                      .previousPage),
+  (.kpPrior,                    .previousPage),
+  (.next,                       .nextPage),
+  (.kpNext,                     .nextPage),
+  (.home,                       .first),
+  (.kpHome,                     .first),
+  (.end,                        .last),
+  (.kpEnd,                      .last),
+  (.returnKey,                  .choose),
+  (.kpEnter,                    .choose),
+  (.escape,                     .back),
+  (.tab,                        .switchSide),
+  (.isoLeftTab,                 .switchSide),
+  (.backSpace,                  .deleteBackward),
+]
+
+extension PickerCommand {
+  /// The character a key types into the filter without Ctrl, Alt or the logo key: Latin-1
+  /// and Unicode keysyms (`µ` is 0xb5), keypad digits and point; nil for any other key.
+  static func typing(_ stroke: Keystroke) -> PickerCommand? {
+    guard stroke.modifiers.subtracting(.shift).isEmpty else { return nil }
+    let keysym = stroke.symbol.value
+    let code: UInt32
+    switch keysym {
+    case 0x20...0x7e, 0xa0...0xff: code = keysym
+    case 0x100_0020...0x110_ffff: code = keysym - 0x100_0000
+    case KeySymbol.kp0.value...KeySymbol.kp9.value: code = keysym - KeySymbol.kp0.value + 0x30
+    case KeySymbol.kpDecimal.value: code = 0x2e
+    default: return nil
+    }
+    return Unicode.Scalar(code).map { .type(Character($0)) }
+  }
+}
+
+/// The open unit picker (docs/SPEC.md section 10.4): which side's unit it picks, the list it
+/// shows, what was typed to filter it, the selected row and the scrolling.
+///
+/// A list of categories, or of one category's units (under a row back to the categories).
+/// Typing filters by symbol or name: a category's units, or over the categories every unit
+/// of every category besides the categories whose title matches.
+struct UnitPicker: Equatable, Sendable {
+  /// What the list holds.
+  enum Stage: Equatable, Sendable {
+    case categories
+    case units(UnitCategory)
+  }
+
+  /// One row of the list.
+  enum Row: Equatable, Sendable {
+    /// Back to the categories.
+    case back
+    /// A category: lists its units.
+    case category(UnitCategory)
+    /// A unit: picks it.
+    case unit(ConversionUnit)
+  }
+
+  /// The unit being picked.
+  var side: UnitSide
+  var stage: Stage
+  /// What was typed, as typed.
+  var filter = ""
+  /// The selected row, an index into `rows`.
+  var selection: Int?
+  /// The first row that shows.
+  var offset = 0
+
+  /// The rows of the list, with the currencies of `rates`.
+  func rows(rates: CurrencyRates?) -> [Row] {
+    switch stage {
+    case .categories:
+      let categories = UnitCategory.allCases.filter {
+        filter.isEmpty || $0.title.lowercased().contains(part: filter.lowercased())
+      }
+      let units =
+        filter.isEmpty
+        ? [] : UnitCategory.allCases.flatMap { UnitTable.units(in: $0, rates: rates) }
+      return categories.map(Row.category) + UnitPicker.matching(units, filter).map(Row.unit)
+    case .units(let category):
+      return [.back]
+        + UnitPicker.matching(UnitTable.units(in: category, rates: rates), filter).map(Row.unit)
+    }
+  }
+
+  /// The units that `filter` matches, best first: its symbol or another spelling exactly,
+  /// then one starting with it, then a name starting with it, then any holding it (any case);
+  /// all of them, in the table's order, for no filter.
+  static func matching(_ units: [ConversionUnit], _ filter: String) -> [ConversionUnit] {
+    guard !filter.isEmpty else { return units }
+    let typed = filter.lowercased()
+    func rank(_ unit: ConversionUnit) -> Int? {
+      let symbols = [unit.symbol] + unit.aliases
+      // The names in the user's language, and the English ones the command line reads.
+      let names = [unit.shownName, unit.pluralName, unit.name, unit.plural].map {
+        $0.lowercased()
+      }
+      if symbols.contains(filter) { return 0 }
+      if symbols.contains(where: { $0.lowercased().hasPrefix(typed) }) { return 1 }
+      if names.contains(where: { $0.hasPrefix(typed) }) { return 2 }
+      if (symbols.map { $0.lowercased() } + names).contains(where: { $0.contains(part: typed) }) {
+        return 3
+      }
+      return nil
+    }
+    return units.compactMap { unit in rank(unit).map { (unit, $0) } }
+      .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+      .map(\.element.0)
+  }
+}
+
+extension StringProtocol {
+  /// Whether `part` occurs in the text, character by character (the standard library's own
+  /// `contains(_:)` for strings is _StringProcessing's, which the program does not import).
+  func contains(part: some StringProtocol) -> Bool {
+    part.isEmpty || indices.contains { self[$0...].starts(with: part) }
+  }
+}

@@ -1,0 +1,161 @@
+import CalculatorCore
+import CalculatorLayout
+
+/// What a key pressed means now, in the order `WindowState.meaning(of:)` looks: the open unit
+/// picker's keys, the open menu's, the selected row's, then the bindings table.
+enum KeyMeaning: Hashable, Sendable {
+  case picker(PickerCommand)
+  case menu(MenuCommand)
+  case tape(TapeCommand)
+  case command(KeyCommand)
+}
+
+extension WindowState {
+  /// A key went down: what it means is decided here, once (`meaning(of:)`), and done.
+  ///
+  /// Like any key it takes the cue down and returns the tape to rest first (`userActed`).
+  mutating func keyPressed(_ stroke: Keystroke, at now: Instant) -> [WindowEffect] {
+    userActed()
+    speech.typedEcho = false
+    switch meaning(of: stroke) {
+    case nil: return []
+    case .picker(let command): picker(.command(command))
+    case .menu(.close): toggleMenu()
+    case .menu(let command): if let item = menu.reduce(.command(command)) { choose(item) }
+    case .tape(.choose): chooseTapeRow(at: now)
+    case .tape(.end): escapeTapeCursor()
+    case .command(.key(let key)):
+      typeKey(key, keycode: stroke.keycode, at: now)
+      speech.typedEcho = SpokenLines.isEchoed(key)
+    case .command(.action(let action)): return perform(action, keycode: stroke.keycode, at: now)
+    }
+    return []
+  }
+
+  /// What a key means now: the open picker's keys (and any character typed into its filter),
+  /// the open menu's, the selected row's (without modifiers but Shift), then the bindings table.
+  func meaning(of stroke: Keystroke) -> KeyMeaning? {
+    let unshifted = stroke.modifiers.subtracting(.shift).isEmpty
+    if picker != nil {
+      if unshifted, let command = pickerBindings.first(where: { $0.keysym == stroke.symbol }) {
+        return .picker(command.command)
+      }
+      if let typed = PickerCommand.typing(stroke) { return .picker(typed) }
+    }
+    if menu.selection != nil,
+      let command = menuBindings.first(where: { $0.keysym == stroke.symbol })
+    {
+      return .menu(command.command)
+    }
+    if tapeSelection != nil, !menu.isOpen, unshifted,
+      let command = tapeBindings.first(where: { $0.keysym == stroke.symbol })
+    {
+      return .tape(command.command)
+    }
+    return KeyBinding.command(for: stroke).map(KeyMeaning.command)
+  }
+
+  /// A bound calculator key went down: lighten its circle (none for ⌫) and press it; in tip
+  /// mode the keys that mean something there (`TipKey(_:)`) press those.
+  ///
+  /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
+  /// acts.
+  mutating func typeKey(_ key: Key, keycode: UInt32, at now: Instant) {
+    if closeOverlays(), key == .allClear { return }
+    // Tip & Split takes only the keys it has (`TipKey`).
+    let tipKey = mode == .tip ? TipKey(key) : nil
+    guard mode != .tip || tipKey != nil else { return }
+    highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
+    if let tipKey { press(tipKey, at: now) } else { press(key, at: now) }
+  }
+
+  /// The ⌨ key: the mode menu opens with nothing selected, or closes.
+  mutating func toggleMenu() {
+    menu.reduce(.toggle)
+    picker = nil
+    highlight = nil
+  }
+
+  /// The cell a typed key lights on the current keypad, or nil when it has none.
+  func cell(lighting key: Key) -> GridPosition? {
+    let keypad = layout.keypad
+    if mode == .tip {
+      return TipKey(key).flatMap { keypad.position(of: KeypadAction.tip($0)) }
+    }
+    return keypad.position(of: key, second: showsSecond)
+  }
+
+  /// A window action of the bindings table, pressed with the key `keycode`.
+  ///
+  /// Copying, pasting and quitting are effects; copying nothing (NaN, an empty tape) gives the
+  /// red cue. Like any key, the others close the unit picker (but Ctrl+U, which toggles it).
+  mutating func perform(_ action: AppAction, keycode: UInt32, at now: Instant) -> [WindowEffect] {
+    switch action {
+    case .copy: return copy(copyText, at: now)
+    case .copyCalculation: return copy(calculationCopyText, at: now)
+    case .paste: return [.paste(.clipboard)]
+    case .quit: return [.quit]
+    default: break
+    }
+    if action != .pickUnit { picker = nil }
+    switch action {
+    case .toggleShortcuts:
+      menu.reduce(.toggleShortcuts)
+      picker = nil
+      highlight = nil
+    case .mode(let mode): switchMode(to: mode)
+    case .focusNext: moveFocus(by: 1)
+    case .focusPrevious: moveFocus(by: -1)
+    case .pressFocused: pressFocused(keycode: keycode, at: now)
+    case .tape(let move): moveTapeCursor(move, at: now)
+    case .editRow: editSelectedRow(at: now)
+    case .undo: undoChange(at: now)
+    case .redo: undoChange(redo: true, at: now)
+    case .openMenu:
+      menu.reduce(.openFromKeyboard(current: mode))
+      picker = nil
+      highlight = nil
+    case .convert: toggleConvert()
+    case .pickUnit: togglePicker()
+    case .swapUnits: swapUnits()
+    case .copy, .copyCalculation, .paste, .quit: break
+    }
+    return []
+  }
+
+  /// Ctrl+C, Ctrl+Shift+C: `text` goes to the clipboard (the display dims when the window owns
+  /// it, `.copied`); nothing to copy gives the red cue.
+  private mutating func copy(_ text: String?, at now: Instant) -> [WindowEffect] {
+    guard let text else {
+      showCue(.refused, at: now)
+      return []
+    }
+    return [.copy(text)]
+  }
+
+  /// Pastes one number as the entry (while a past number is edited, as that number); false,
+  /// changing nothing, when the core refuses the text.
+  mutating func paste(_ pasted: String) -> Bool {
+    // The locale's form first, then the plain form (docs/SPEC.md section 13.3).
+    let text = numbers.reading(pasted)
+    closeOverlays()
+    highlight = nil
+    if mode == .tip { return document.split.paste(text) }
+    if browser.cursor?.edit != nil {
+      guard browser.cursor?.edit?.paste(text) == true else { return false }
+      scrollToCursor()  // a longer number may wrap the side panel's line
+      return true
+    }
+    // An expression in the locale's form first, then in the plain form (docs/SPEC.md 13.3).
+    let scientific = mode == .scientific
+    let inLocale = NumberForm(numbers).flatMap { form in
+      try? document.paste(text, form: form, scientific: scientific)
+    }
+    guard inLocale != nil || (try? document.paste(text, scientific: scientific)) != nil else {
+      return false
+    }
+    endSelection()
+    browser.historyOffset = 0
+    return true
+  }
+}
