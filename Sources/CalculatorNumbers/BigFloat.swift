@@ -153,24 +153,4 @@ struct Interval: @unchecked Sendable {
       lower: BigFloat(precision: precision) { _ = mpfr_neg($0, upper.pointer, MPFR_RNDD) },
       upper: BigFloat(precision: precision) { _ = mpfr_neg($0, lower.pointer, MPFR_RNDU) })
   }
-
-  /// The interval with its ends moved strictly inside (−bound, bound): the exact value is
-  /// known to lie there, which a finite precision cannot show when it is closer to the bound
-  /// than 2^-precision (tanh 1e50 is 1 − 10^-(10^50)).
-  func inside(openBound bound: Int, precision: Int) -> Interval {
-    var (low, high) = (lower, upper)
-    if mpfr_cmp_si(high.pointer, bound) >= 0 {
-      high = BigFloat(precision: precision) {
-        _ = mpfr_set_si($0, bound, MPFR_RNDN)
-        mpfr_nextbelow($0)
-      }
-    }
-    if mpfr_cmp_si(low.pointer, -bound) <= 0 {
-      low = BigFloat(precision: precision) {
-        _ = mpfr_set_si($0, -bound, MPFR_RNDN)
-        mpfr_nextabove($0)
-      }
-    }
-    return Interval(lower: low, upper: high)
-  }
 }

@@ -46,24 +46,26 @@ enum Engine {
     if case .rational(let value) = form {
       guard !value.isZero else { return .zero }
       let (parts, exact): (DecimalParts, Bool)
+      let cut: (parts: DecimalParts, exact: Bool)
       switch digits {
       case .rounded(let count):
-        let cut = value.truncated(toSignificantDigits: count + 1)
+        cut = value.truncated(toSignificantDigits: count + 1)
         (parts, exact) = (cut.parts.rounded(toSignificantDigits: count), cut.exact)
       case .truncated(let count):
-        (parts, exact) = value.truncated(toSignificantDigits: count)
+        cut = value.truncated(toSignificantDigits: count)
+        (parts, exact) = cut
       }
-      guard let magnitude = value.decimalMagnitude, isInRange(magnitude) else {
-        throw .outOfRange
-      }
+      // Cutting keeps the first digit where it is.
+      guard let magnitude = cut.parts.magnitude, isInRange(magnitude) else { throw .outOfRange }
       return .digits(parts, exact: exact)
     }
     var precision = basePrecision + form.extraBits
     while true {
       if let interval = form.enclosure(precision: precision) {
-        if let outcome = try decide(interval, digits, neverZero: form.isNeverZero) {
-          return outcome
-        }
+        let outcome = try decide(
+          interval, digits, neverZero: form.isNeverZero, openBound: form.openBound,
+          precision: precision)
+        if let outcome { return outcome }
       }
       guard precision < maximumPrecision else { throw .undecidable }
       precision = min(precision * 2, maximumPrecision)
@@ -104,18 +106,34 @@ enum Engine {
   }
 
   /// What an interval that holds the exact value shows of it; nil when it cannot tell.
-  private static func decide(_ interval: Interval, _ digits: Digits, neverZero: Bool)
-    throws(ArithmeticError) -> Outcome?
-  {
+  private static func decide(
+    _ interval: Interval, _ digits: Digits, neverZero: Bool, openBound: Int?, precision: Int
+  ) throws(ArithmeticError) -> Outcome? {
     let count: Int
     switch digits {
     case .rounded(let wanted): count = wanted + 1  // half-up looks at one more digit alone
     case .truncated(let wanted): count = wanted
     }
-    let (lower, upper) = (
+    var (lower, upper) = (
       interval.lower.truncated(toSignificantDigits: count),
       interval.upper.truncated(toSignificantDigits: count)
     )
+    if case .truncated = digits, let openBound {
+      // A value strictly inside (−b, b) that no interval separates from b (tanh 1e50 is
+      // 1 − 10^-(10^50)) cuts as the number just inside b does: b less 2^-precision cuts to
+      // b less one unit of the last digit (0.999…9) when the precision passes the digits.
+      func inside(_ end: BigFloat, _ truncation: Truncation) -> Truncation {
+        let sign =
+          mpfr_cmp_si(end.pointer, openBound) >= 0
+          ? 1 : mpfr_cmp_si(end.pointer, -openBound) <= 0 ? -1 : 0
+        guard sign != 0 else { return truncation }
+        return BigFloat(precision: precision) {
+          _ = mpfr_set_si($0, sign * openBound, MPFR_RNDN)
+          if sign > 0 { mpfr_nextbelow($0) } else { mpfr_nextabove($0) }
+        }.truncated(toSignificantDigits: count)
+      }
+      (lower, upper) = (inside(interval.lower, lower), inside(interval.upper, upper))
+    }
     if lower == .notANumber || upper == .notANumber { return nil }
     let tiny = DecimalNumber.minimumMagnitudeExponent
     if max(lower.magnitude, upper.magnitude) < tiny {

@@ -139,9 +139,8 @@ enum Elementary: Equatable, Sendable {
     }
   }
 
-  /// The result lies strictly inside (−bound, bound) (tanh, tan⁻¹ in degrees), which the
-  /// interval is moved into.
-  private var openBound: Int? {
+  /// The result lies strictly inside (−bound, bound): tanh, tan⁻¹ in degrees.
+  var openBound: Int? {
     switch self {
     case .hyperbolicTangent: 1
     case .arctangent(.degrees): 90
@@ -189,7 +188,7 @@ enum Elementary: Equatable, Sendable {
     func at(_ point: BigFloat, _ rounding: mpfr_rnd_t) -> BigFloat {
       BigFloat(precision: precision) { evaluate($0, point.pointer, rounding) }
     }
-    var result: Interval
+    let result: Interval
     switch shape {
     case .monotone(let increasing):
       if case .integerPower(let n) = self, n < 0, x.containsZero { return nil }
@@ -224,9 +223,7 @@ enum Elementary: Equatable, Sendable {
         return nil
       }
     }
-    if result.hasNaN { return nil }
-    if let openBound { result = result.inside(openBound: openBound, precision: precision) }
-    return result
+    return result.hasNaN ? nil : result
   }
 }
 

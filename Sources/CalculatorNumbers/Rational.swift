@@ -205,8 +205,6 @@ struct Rational: Hashable, Sendable {
     truncated(toSignificantDigits: count + 1).parts.rounded(toSignificantDigits: count)
   }
 
-  /// The power of ten of the first digit (`1234.5` → 3); nil for 0.
-  var decimalMagnitude: Int? { truncated(toSignificantDigits: 1).parts.magnitude }
 }
 
 extension DecimalParts {

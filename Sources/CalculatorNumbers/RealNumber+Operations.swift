@@ -42,6 +42,7 @@ extension RealNumber {
   /// `self × other`.
   func times(_ other: RealNumber) throws(ArithmeticError) -> RealNumber {
     if isZero || other.isZero { return .zero }
+    if case .computed = form, form == other.form { return try power(RealNumber(2)) }  // x × x
     switch (form, other.form) {
     case (.rational(let x), .rational(let y)):
       if let product = x.multiplied(by: y) { return try RealNumber(product) }

@@ -51,6 +51,14 @@ public struct RealNumber: Equatable, Sendable, CustomStringConvertible {
       }
     }
 
+    /// The bound b the value lies strictly inside (−b, b) of, for a function whose value can
+    /// come closer to b than any precision shows: tanh, tan⁻¹ in degrees.
+    var openBound: Int? {
+      guard case .computed(let node) = self, case .elementary(let function) = node.operation
+      else { return nil }
+      return function.openBound
+    }
+
     /// Bits the first evaluation needs above the engine's base precision.
     var extraBits: Int {
       if case .computed(let node) = self { return node.extraBits }
