@@ -192,7 +192,7 @@ import Testing
     state.reduce(.app(.mode(.basic), keycode: 0))
     #expect(state.requestedSize == nil)
     #expect(!state.showsSecond)
-    #expect(state.calculator.memory == DecimalNumber(4))
+    #expect(state.calculator.memory == RealNumber(4))
     // The basic minimum, 200 × 320, is below the scientific one, 340 × 320: the window grows
     // across only; at 192 dpi each minimum doubles.
     var small = WindowState(calculator: Calculator(), width: 200, height: 320)
