@@ -209,6 +209,8 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
   case missingRate(String, date: String)
   /// The result is outside 1e-99 ≤ |x| < 1e100.
   case resultOutOfRange
+  /// A temperature below absolute zero, with its unit: `-500 K`.
+  case belowAbsoluteZero(String)
 
   /// The message, without the program's name.
   public var description: String {
@@ -234,6 +236,9 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
       "no rate for \(quoted(code)) in the ECB rates of \(date)"
     case .resultOutOfRange:
       "the result is out of range: results are below 1e100 and not below 1e-99 in size"
+    case .belowAbsoluteZero(let value):
+      "\(quoted(value)) is below absolute zero: no temperature is below 0 K (-273.15 °C,"
+        + " -459.67 °F)"
     }
   }
 }

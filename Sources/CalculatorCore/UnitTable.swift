@@ -4,7 +4,10 @@
 /// Sources: "SI" is the SI Brochure (BIPM, 9th edition, 2019): the base units, the prefixes
 /// (its table 7) and the non-SI units accepted for use with the SI (its table 8); "NIST SP 811
 /// B.8" is NIST Special Publication 811 (2008), appendix B.8, the conversion factors that are
-/// exact (bold there); "IEC 80000-13" is the standard of the binary prefixes (kibi = 1024).
+/// exact (bold there); "IEC 80000-13" is the standard of the binary prefixes (kibi = 1024);
+/// "IAU" is the International Astronomical Union (resolution B2 of 2012: the astronomical
+/// unit; the Julian year of 365.25 days, and the light-year, the distance light travels in
+/// one: 299,792,458 m/s × 31,557,600 s).
 /// A row that derives from another says how: a foot is 12 in, so its scale is 12 × 0.0254.
 public enum UnitTable {
   /// The units, category by category in `UnitCategory` order, each the way the picker lists
@@ -28,6 +31,9 @@ public enum UnitTable {
     let offset: String
     let aliases: [String]
     let source: String
+    /// Whether the unit measures the inverse of its category's quantity (litres per 100 km of
+    /// a fuel economy in km per litre).
+    var isReciprocal = false
 
     var unit: ConversionUnit? {
       guard let scale = Ratio(scale), let offset = NumberFormat.scan(offset)?.parts else {
@@ -35,14 +41,14 @@ public enum UnitTable {
       }
       return ConversionUnit(
         category: category, symbol: symbol, name: name, plural: plural, aliases: aliases,
-        scale: scale, offset: offset, source: source)
+        scale: scale, offset: offset, isReciprocal: isReciprocal, source: source)
     }
   }
 
   /// Every row, in category order.
   static let rows =
     length + area + volume + mass + temperature + speed + time + data + energy + power
-    + pressure + angle
+    + pressure + force + angle + fuelEconomy
 
   typealias Columns = (
     symbol: String, name: String, plural: String, scale: String, aliases: [String],
@@ -71,6 +77,9 @@ public enum UnitTable {
     ("yd",   "yard",          "yards",          "36*0.0254",      [],           "NIST SP 811 B.8: 3 ft"),
     ("mi",   "mile",          "miles",          "5280*12*0.0254", [],           "NIST SP 811 B.8: 5,280 ft (international mile)"),
     ("nmi",  "nautical mile", "nautical miles", "1852",           [],           "SI table 8; NIST SP 811 B.8"),
+    ("Å",    "ångström",      "ångströms",      "1e-10",          ["angstrom"],   "NIST SP 811 B.8: 1e-10 m"),
+    ("au",   "astronomical unit", "astronomical units", "149597870700", ["AU", "ua"], "IAU 2012 resolution B2; SI table 8"),
+    ("ly",   "light-year",    "light-years",    "299792458*31557600", [],       "IAU: c × 1 Julian year (365.25 d)"),
   ])
 
   // swift-format-ignore
@@ -79,6 +88,8 @@ public enum UnitTable {
     ("m2",   "square metre",      "square metres",      "1",              ["m²"],           "SI derived unit"),
     ("km2",  "square kilometre",  "square kilometres",  "1000^2",         ["km²"],          "SI prefix kilo, squared"),
     ("cm2",  "square centimetre", "square centimetres", "0.01^2",         ["cm²"],          "SI prefix centi, squared"),
+    ("mm2",  "square millimetre", "square millimetres", "0.001^2",        ["mm²"],          "SI prefix milli, squared"),
+    ("a",    "are",               "ares",               "100",            [],               "NIST SP 811 B.8: 1 dam²"),
     ("ha",   "hectare",           "hectares",           "10000",          [],               "SI table 8: 1 hm²"),
     ("acre", "acre",              "acres",              "43560*0.3048^2", ["ac"],           "NIST SP 811 B.8: 43,560 ft² (international foot)"),
     ("ft2",  "square foot",       "square feet",        "0.3048^2",       ["ft²", "sq ft"], "NIST SP 811 B.8"),
@@ -92,8 +103,13 @@ public enum UnitTable {
     //symbol    name                plural               scale (m³)          aliases        source
     ("m3",     "cubic metre",      "cubic metres",      "1",                ["m³"],        "SI derived unit"),
     ("L",      "litre",            "litres",            "0.001",            ["l"],         "SI table 8: 1 dm³"),
+    ("dL",     "decilitre",        "decilitres",        "1e-4",             ["dl"],        "SI prefix deci"),
+    ("cL",     "centilitre",       "centilitres",       "1e-5",             ["cl"],        "SI prefix centi"),
     ("mL",     "millilitre",       "millilitres",       "1e-6",             ["ml"],        "SI prefix milli"),
     ("cm3",    "cubic centimetre", "cubic centimetres", "0.01^3",           ["cm³", "cc"], "SI prefix centi, cubed"),
+    ("in3",    "cubic inch",       "cubic inches",      "0.0254^3",         ["in³", "cu in"], "NIST SP 811 B.8"),
+    ("ft3",    "cubic foot",       "cubic feet",        "0.3048^3",         ["ft³", "cu ft"], "NIST SP 811 B.8"),
+    ("yd3",    "cubic yard",       "cubic yards",       "0.9144^3",         ["yd³", "cu yd"], "NIST SP 811 B.8"),
     ("gal",    "US gallon",        "US gallons",        "231*0.0254^3",     [],            "NIST SP 811 B.8: 231 in³ = 3.785411784 L"),
     ("qt",     "US quart",         "US quarts",         "231*0.0254^3/4",   [],            "NIST SP 811 B.8: 1/4 gal"),
     ("pt",     "US pint",          "US pints",          "231*0.0254^3/8",   [],            "NIST SP 811 B.8: 1/8 gal"),
@@ -103,6 +119,8 @@ public enum UnitTable {
     ("tsp",    "US teaspoon",      "US teaspoons",      "231*0.0254^3/768", [],            "NIST Handbook 44 C: 1/6 fl oz"),
     ("impgal", "imperial gallon",  "imperial gallons",  "0.00454609",       [],            "NIST SP 811 B.8 (UK gallon, 4.54609 L)"),
     ("imppt",  "imperial pint",    "imperial pints",    "0.00454609/8",     [],            "NIST SP 811 B.8: 1/8 UK gallon"),
+    ("impfloz", "imperial fluid ounce", "imperial fluid ounces", "0.00454609/160", ["imp fl oz"], "NIST SP 811 B.8: 1/160 UK gallon"),
+    ("bbl",    "barrel",           "barrels",           "42*231*0.0254^3",  [],            "NIST SP 811 B.8: 42 US gal (petroleum)"),
   ])
 
   // swift-format-ignore
@@ -116,6 +134,10 @@ public enum UnitTable {
     ("lb",   "pound",     "pounds",     "0.45359237",    ["lbs"],             "NIST SP 811 B.8 (avoirdupois pound, 1959)"),
     ("oz",   "ounce",     "ounces",     "0.45359237/16", [],                  "NIST SP 811 B.8: 1/16 lb"),
     ("st",   "stone",     "stone",      "14*0.45359237", [],                  "UK Weights and Measures Act 1985: 14 lb"),
+    ("ton",  "US ton",    "US tons",    "2000*0.45359237", ["tn", "short ton"], "NIST SP 811 B.8: short ton, 2,000 lb"),
+    ("LT",   "long ton",  "long tons",  "2240*0.45359237", ["long ton"],  "NIST SP 811 B.8: long ton, 2,240 lb"),
+    ("ozt",  "troy ounce", "troy ounces", "480*0.00006479891", ["oz t"],  "NIST SP 811 B.8: 480 grains"),
+    ("gr",   "grain",     "grains",     "0.00006479891", [],                  "NIST SP 811 B.8: 64.79891 mg"),
     ("ct",   "carat",     "carats",     "0.0002",        [],                  "NIST SP 811 B.8 (metric carat)"),
   ])
 
@@ -127,6 +149,7 @@ public enum UnitTable {
     ("K",    "kelvin",            "kelvins",            "1",   "0",      [],          "SI base unit"),
     ("C",    "degree Celsius",    "degrees Celsius",    "1",   "273.15", ["°C", "℃"], "SI: t/°C = T/K − 273.15"),
     ("F",    "degree Fahrenheit", "degrees Fahrenheit", "5/9", "459.67", ["°F", "℉"], "NIST SP 811 B.8: t/°F = 1.8 t/°C + 32"),
+    ("R",    "degree Rankine",    "degrees Rankine",    "5/9", "0",      ["°R", "°Ra"], "NIST SP 811 B.8: T/K = (T/°R)/1.8"),
   ].map {
     Row(
       category: .temperature, symbol: $0.0, name: $0.1, plural: $0.2, scale: $0.3, offset: $0.4,
@@ -154,6 +177,8 @@ public enum UnitTable {
     ("h",    "hour",        "hours",        "3600",    ["hr"],       "SI table 8"),
     ("d",    "day",         "days",         "86400",   [],           "SI table 8"),
     ("wk",   "week",        "weeks",        "7*86400", [],           "7 d"),
+    ("mo",   "month",       "months",       "365.25*86400/12", [],   "1/12 Julian year (IAU)"),
+    ("yr",   "year",        "years",        "365.25*86400", ["y"],   "IAU: Julian year, 365.25 d"),
   ])
 
   // swift-format-ignore
@@ -163,6 +188,7 @@ public enum UnitTable {
     ("kbit", "kilobit",  "kilobits",  "1000",       [],      "SI prefix kilo"),
     ("Mbit", "megabit",  "megabits",  "1000^2",     [],      "SI prefix mega"),
     ("Gbit", "gigabit",  "gigabits",  "1000^3",     [],      "SI prefix giga"),
+    ("Tbit", "terabit",  "terabits",  "1000^4",     [],      "SI prefix tera"),
     ("B",    "byte",     "bytes",     "8",          [],      "IEC 80000-13: 8 bits"),
     ("kB",   "kilobyte", "kilobytes", "8*1000",     [],      "SI prefix kilo"),
     ("KiB",  "kibibyte", "kibibytes", "8*1024",     [],      "IEC 80000-13: 1,024 B"),
@@ -174,6 +200,8 @@ public enum UnitTable {
     ("TiB",  "tebibyte", "tebibytes", "8*1024^4",   [],      "IEC 80000-13"),
     ("PB",   "petabyte", "petabytes", "8*1000^5",   [],      "SI prefix peta"),
     ("PiB",  "pebibyte", "pebibytes", "8*1024^5",   [],      "IEC 80000-13"),
+    ("EB",   "exabyte",  "exabytes",  "8*1000^6",   [],      "SI prefix exa"),
+    ("EiB",  "exbibyte", "exbibytes", "8*1024^6",   [],      "IEC 80000-13"),
   ])
 
   // swift-format-ignore
@@ -184,7 +212,9 @@ public enum UnitTable {
     ("MJ",   "megajoule",            "megajoules",            "1000^2",          [],      "SI prefix mega"),
     ("Wh",   "watt-hour",            "watt-hours",            "3600",            [],      "SI table 8: 1 h = 3,600 s"),
     ("kWh",  "kilowatt-hour",        "kilowatt-hours",        "3600*1000",       [],      "NIST SP 811 B.8"),
-    ("cal",  "calorie",              "calories",              "4.184",           [],      "NIST SP 811 B.8 (thermochemical calorie)"),
+    ("MWh",  "megawatt-hour",        "megawatt-hours",        "3600*1000^2",     [],      "SI prefix mega; 1 h = 3,600 s"),
+    ("GWh",  "gigawatt-hour",        "gigawatt-hours",        "3600*1000^3",     [],      "SI prefix giga; 1 h = 3,600 s"),
+    ("cal",  "thermochemical calorie", "thermochemical calories", "4.184",       [],      "NIST SP 811 B.8 (thermochemical calorie)"),
     ("kcal", "kilocalorie",          "kilocalories",          "4184",            [],      "NIST SP 811 B.8 (thermochemical)"),
     ("eV",   "electronvolt",         "electronvolts",         "1.602176634e-19", [],      "SI table 8 (exact since 2019)"),
     ("BTU",  "British thermal unit", "British thermal units", "1055.05585262",   ["Btu"], "NIST SP 811 B.8 (International Table Btu)"),
@@ -198,6 +228,7 @@ public enum UnitTable {
     ("MW",   "megawatt",          "megawatts",         "1000^2",                     [],      "SI prefix mega"),
     ("hp",   "horsepower",        "horsepower",        "550*0.3048*4.4482216152605", [],      "NIST SP 811 B.8: 550 ft·lbf/s, 1 lbf = 4.4482216152605 N"),
     ("PS",   "metric horsepower", "metric horsepower", "75*9.80665",                 [],      "NIST SP 811 B.8: 75 kgf·m/s, g = 9.80665 m/s²"),
+    ("BTU/h", "British thermal unit per hour", "British thermal units per hour", "1055.05585262/3600", ["Btu/h"], "NIST SP 811 B.8: Btu (IT) ÷ 3,600 s"),
   ])
 
   // swift-format-ignore
@@ -214,6 +245,17 @@ public enum UnitTable {
     ("mmHg", "millimetre of mercury", "millimetres of mercury", "133.322387415",            [],          "NIST SP 811 B.8 (conventional)"),
     ("inHg", "inch of mercury",       "inches of mercury",      "25.4*133.322387415",       [],          "NIST SP 811 B.8 (conventional): 25.4 mmHg"),
     ("Torr", "torr",                  "torr",                   "101325/760",               [],          "NIST SP 811 B.8: 1/760 atm"),
+    ("kgf/cm2", "kilogram-force per square centimetre", "kilograms-force per square centimetre", "9.80665/0.01^2", ["kgf/cm²", "at"], "NIST SP 811 B.8: technical atmosphere"),
+    ("ksi",  "kip per square inch",   "kips per square inch",   "1000*4.4482216152605/0.0254^2", [], "NIST SP 811 B.8: 1,000 lbf/in²"),
+  ])
+
+  // swift-format-ignore
+  static let force = rows(.force, [
+    //symbol  name              plural             scale (N)          aliases  source
+    ("N",    "newton",         "newtons",         "1",               [],      "SI derived unit"),
+    ("kN",   "kilonewton",     "kilonewtons",     "1000",            [],      "SI prefix kilo"),
+    ("lbf",  "pound-force",    "pounds-force",    "4.4482216152605", [],      "NIST SP 811 B.8: 1 lb × 9.80665 m/s²"),
+    ("kgf",  "kilogram-force", "kilograms-force", "9.80665",         ["kp"],  "NIST SP 811 B.8: 1 kg × 9.80665 m/s²"),
   ])
 
   // swift-format-ignore
@@ -226,4 +268,19 @@ public enum UnitTable {
     ("gon",    "gradian",   "gradians",   "pi/200",    ["grad"], "NIST SP 811 B.8"),
     ("turn",   "turn",      "turns",      "2*pi",      ["rev"],  "a full circle"),
   ])
+
+  /// Fuel economy: distance per volume, kilometres per litre; litres per 100 km is its
+  /// reciprocal (a value v is 100 ÷ v km/L), converted as exactly as the others.
+  // swift-format-ignore
+  static let fuelEconomy = [
+    //symbol    name                        plural                       scale (km/L)              reciprocal  aliases                  source
+    ("km/L",    "kilometre per litre",      "kilometres per litre",      "1",                      false,      ["km/l", "kmpl"],        "SI prefix kilo; SI table 8: litre"),
+    ("L/100km", "litre per 100 kilometres", "litres per 100 kilometres", "100",                    true,       ["l/100km", "L/100 km"], "100 km per that many litres"),
+    ("mpg",     "mile per US gallon",       "miles per US gallon",       "1.609344/3.785411784",   false,      ["mpgUS"],               "NIST SP 811 B.8: mile, US gallon"),
+    ("mpgimp",  "mile per imperial gallon", "miles per imperial gallon", "1.609344/4.54609",       false,      ["mpgUK"],               "NIST SP 811 B.8: mile, UK gallon"),
+  ].map {
+    Row(
+      category: .fuelEconomy, symbol: $0.0, name: $0.1, plural: $0.2, scale: $0.3, offset: "0",
+      aliases: $0.5, source: $0.6, isReciprocal: $0.4)
+  }
 }

@@ -125,6 +125,14 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   }
 }
 
+extension DecimalNumber: Comparable {
+  /// Whether `left` is below `right`, exactly.
+  public static func < (left: DecimalNumber, right: DecimalNumber) -> Bool {
+    let difference = left.parts.adding(right.negated.parts)
+    return !difference.digits.isEmpty && difference.negative
+  }
+}
+
 /// A number as sign, digits and the power of ten of the last digit; zero has no digits.
 public struct DecimalParts: Hashable, Sendable {
   /// Whether the number is below zero.
