@@ -208,6 +208,15 @@ public struct Calculator: Equatable, Sendable {
     return self == other
   }
 
+  /// Whether the display shows NaN because no precision decided the result's digits
+  /// (docs/SPEC.md section 16): the window gives the red cue with it.
+  public var showsUndecidable: Bool {
+    switch entry {
+    case .result(.failure(.undecidable)), .group(.failure(.undecidable), _): true
+    default: false
+    }
+  }
+
   /// Whether a number is being typed.
   public var isTyping: Bool {
     if case .typing = entry { return true }

@@ -335,6 +335,16 @@ struct WindowState: Equatable, Sendable {
     document.press(key, at: stamp)
     historyOffset = 0
     panelOffset = 0
+    // A NaN that no precision decided (docs/SPEC.md section 16), or a temperature below
+    // absolute zero on the Convert lines (section 10.4): the red cue.
+    let calculator = document.calculator
+    if calculator.showsUndecidable
+      || convertUnits.map({ units in
+        calculator.displayText.number.map(units.from.isBelowAbsoluteZero) ?? false
+      }) ?? false
+    {
+      showCue(.refused, at: now)
+    }
   }
 
   /// Clear History: empties the tape, saved file included; Ctrl+Z brings it back.
