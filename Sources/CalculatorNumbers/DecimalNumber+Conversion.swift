@@ -5,9 +5,9 @@ extension DecimalNumber {
   ///
   /// -40 °F in °C is `(-40 + 459.67) × 5/9 − 273.15`, exactly -40; 1 m in feet is
   /// `1 × 1/0.3048`, 3.2808398950131233595800524934383202099… cut to 38 digits, which the
-  /// display rounds to 3.2808398950131233596. With π in the ratio (degrees and radians) the value is a multiple
-  /// of π, whose digits the engine decides as every other value's. Throws `.outOfRange` for a
-  /// result outside 1e-99 ≤ |x| < 1e100.
+  /// display rounds to 3.2808398950131233596. With π in the ratio (degrees and radians) the
+  /// value is a multiple of π, whose digits the engine decides as every other value's. Throws
+  /// `.outOfRange` for a result outside 1e-99 ≤ |x| < 1e100.
   public func converted(
     adding offset: DecimalParts, times ratio: Ratio, subtracting shift: DecimalParts
   ) throws(ArithmeticError) -> DecimalNumber {
@@ -20,8 +20,8 @@ extension DecimalNumber {
 
   /// `ratio ÷ self`, exactly, cut toward zero to 38 digits.
   ///
-  /// A reciprocal unit: litres per 100 km to km per litre is `100 ÷ v`. Throws `.divisionByZero` for 0 and `.outOfRange` for
-  /// a result outside the range.
+  /// A reciprocal unit: litres per 100 km to km per litre is `100 ÷ v`. Throws
+  /// `.divisionByZero` for 0 and `.outOfRange` for a result outside the range.
   public func converted(dividing ratio: Ratio) throws(ArithmeticError) -> DecimalNumber {
     guard !isZero else { throw .divisionByZero }
     guard let result = ratio.rational.divided(by: Rational(parts)) else { throw .outOfRange }
