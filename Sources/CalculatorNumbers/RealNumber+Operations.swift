@@ -28,7 +28,7 @@ extension RealNumber {
   func plus(_ other: RealNumber) throws(ArithmeticError) -> RealNumber {
     if other.isZero { return self }
     if isZero { return other }
-    if negated.form == other.form { return .zero }  // x + (−x)
+    if case .computed = other.form, negated.form == other.form { return .zero }  // x + (−x)
     switch (form, other.form) {
     case (.rational(let x), .rational(let y)):
       if let sum = x.adding(y) { return try RealNumber(sum) }
@@ -57,7 +57,7 @@ extension RealNumber {
   func divided(by other: RealNumber) throws(ArithmeticError) -> RealNumber {
     if other.isZero { throw .divisionByZero }
     if isZero { return .zero }
-    if form == other.form { return RealNumber(1) }  // x ÷ x
+    if case .computed = form, form == other.form { return RealNumber(1) }  // x ÷ x
     switch (form, other.form) {
     case (.rational(let x), .rational(let y)):
       if let quotient = x.divided(by: y) { return try RealNumber(quotient) }
