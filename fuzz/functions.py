@@ -15,8 +15,9 @@ result exact, display is what the calculator shows. Writes one line per subject,
 
 then one line per mismatch, starting with `MISMATCH`, and exits 1 if there was any.
 
-The expected result is computed here from docs/SPEC.md section 6.3, written again: domain errors,
-the range 1e-99 <= |x| < 1e100, the radians zero rule, exact results found with Python's
+The expected result is computed here from docs/SPEC.md sections 6.3 and 16, written again: domain
+errors, the range 1e-99 <= |x| < 1e100 (every digit the true value's: no zero rule), exact results
+found with Python's
 integers and fractions (a power is rational only when the root is, a logarithm only when
 x^q = y^p, sin/cos/tan in degrees only at 0, ±1/2, ±1 by Niven's theorem), and every other
 value with mpmath at 60 digits or more, raised until it decides both the 38-digit cut toward
@@ -42,7 +43,6 @@ from crosscheck import show
 
 STORED = 38  # docs/SPEC.md section 6.3: a function's result is cut toward zero to 38 digits
 SHOWN = 20  # and shown rounded half-up to 20
-ZERO_RULE = (Fraction(1, 10**30), Fraction(1, 10**10))  # radians: below 1e-30 for |x| >= 1e-10
 TOP = Fraction(10**100)
 BOTTOM = Fraction(1, 10**99)
 
@@ -353,8 +353,6 @@ def to_fraction(value):
 
 def decide(subject, x, function, extra):
     """(result text, display) of a value only mpmath knows, or None when undecided."""
-    name, _, unit = subject.partition(".")
-    zero_rule = unit == "rad" and name in ("sin", "cos", "tan") and abs(x) >= ZERO_RULE[1]
     digits = 60 + extra
     while digits <= 4000:
         with mp.workdps(digits):
@@ -366,10 +364,10 @@ def decide(subject, x, function, extra):
                 return "NaN:outOfRange", "NaN"
             digits *= 2
             continue
-        # Far outside the range (1e-99 to 1e100, radians zero rule aside) needs no digits.
+        # Far outside the range (1e-99 to 1e100) needs no digits.
         if abs(second) > mpmath.mpf(10) ** 101:
             return "NaN:outOfRange", "NaN"
-        if abs(second) < mpmath.mpf(10) ** -101 and second != 0 and not zero_rule:
+        if abs(second) < mpmath.mpf(10) ** -101 and second != 0:
             return "NaN:outOfRange", "NaN"
         # The value at the higher precision, with twice the change from the lower one as its
         # error (the change is the lower one's error, arguments' rounding included).
@@ -377,8 +375,6 @@ def decide(subject, x, function, extra):
         error = 2 * abs(to_fraction(first) - center) + abs(center) / Fraction(10) ** digits
         low, high = center - error, center + error
         largest = max(abs(low), abs(high))
-        if zero_rule and largest < ZERO_RULE[0]:
-            return "0", "0"
         if largest < BOTTOM:
             return "NaN:outOfRange", "NaN"
         if min(abs(low), abs(high)) >= TOP and (low > 0) == (high > 0):

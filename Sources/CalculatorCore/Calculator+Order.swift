@@ -37,7 +37,7 @@ extension Calculator {
   {
     left.flatMap { left in
       right.flatMap { right in
-        Result { () throws(ArithmeticError) -> DecimalNumber in try left.applying(operation, right)
+        Result { () throws(ArithmeticError) -> RealNumber in try left.applying(operation, right)
         }
       }
     }

@@ -38,7 +38,7 @@ extension Calculator {
     startEntry()
     entry =
       Calculator.typedText(written, rounded: rounded).map(Entry.typing)
-      ?? .result(.success(number))
+      ?? .result(.success(RealNumber(number)))
     return true
   }
 
@@ -49,7 +49,7 @@ extension Calculator {
   /// range, or right after `)`.
   public mutating func recall(_ text: String) -> Bool {
     guard !isGroupValue, let number = NumberFormat.parse(text) else { return false }
-    show(.success(number))
+    show(.success(RealNumber(number)))
     return true
   }
 

@@ -13,8 +13,9 @@ public enum ClearLabel: String, Sendable {
   public var key: Key { self == .allClear ? .allClear : .clearEntry }
 }
 
-/// A value in the calculation: a number, or NaN with the reason.
-public typealias CalculatorValue = Result<DecimalNumber, ArithmeticError>
+/// A value in the calculation: a number held exactly (docs/SPEC.md section 16), or NaN with the
+/// reason.
+public typealias CalculatorValue = Result<RealNumber, ArithmeticError>
 
 /// The calculator: press keys, read what the display and history strip show.
 ///
@@ -112,7 +113,7 @@ public struct Calculator: Equatable, Sendable {
   /// The operator the next row shows when it opens groups.
   var openingJoint: Joint?
   /// What `m+` and `m−` add to; nil when empty (AC and C leave it alone).
-  public private(set) var memory: DecimalNumber?
+  public private(set) var memory: RealNumber?
   /// The unit of the trigonometric functions (AC leaves it alone).
   public private(set) var angle: AngleUnit = .degrees
 
@@ -205,6 +206,15 @@ public struct Calculator: Equatable, Sendable {
     other.angle = angle
     other.order = order
     return self == other
+  }
+
+  /// Whether the display shows NaN because no precision decided the result's digits
+  /// (docs/SPEC.md section 16): the window gives the red cue with it.
+  public var showsUndecidable: Bool {
+    switch entry {
+    case .result(.failure(.undecidable)), .group(.failure(.undecidable), _): true
+    default: false
+    }
   }
 
   /// Whether a number is being typed.
@@ -363,12 +373,12 @@ public struct Calculator: Equatable, Sendable {
 
   /// Applies a unary function to the shown number; the value becomes a result.
   private mutating func apply(
-    _ function: (DecimalNumber) throws(ArithmeticError) -> DecimalNumber
+    _ function: (RealNumber) throws(ArithmeticError) -> RealNumber
   ) {
     let value = shownValue
     guard case .success(let number) = value else { return replaceEntry(with: .result(value)) }
     replaceEntry(
-      with: .result(Result { () throws(ArithmeticError) -> DecimalNumber in try function(number) }))
+      with: .result(Result { () throws(ArithmeticError) -> RealNumber in try function(number) }))
   }
 
   private mutating func toggleSign() {
@@ -386,7 +396,7 @@ public struct Calculator: Equatable, Sendable {
 
   private mutating func percent() {
     guard entry != .zero, case .success = shownValue else { return }
-    replaceEntry(with: .result(Calculator.apply(.divide, shownValue, .success(DecimalNumber(100)))))
+    replaceEntry(with: .result(Calculator.apply(.divide, shownValue, .success(RealNumber(100)))))
   }
 
   private mutating func backspace() {
@@ -430,7 +440,7 @@ public struct Calculator: Equatable, Sendable {
   }
 
   static func value(typed text: String) -> CalculatorValue {
-    NumberFormat.parse(text).map(CalculatorValue.success) ?? .failure(.outOfRange)
+    NumberFormat.parse(text).map { .success(RealNumber($0)) } ?? .failure(.outOfRange)
   }
 
   static func format(_ value: CalculatorValue) -> String {

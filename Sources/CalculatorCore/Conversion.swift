@@ -217,6 +217,8 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
   case missingRate(String, date: String)
   /// The result is outside 1e-99 ≤ |x| < 1e100.
   case resultOutOfRange
+  /// A temperature below absolute zero, with its unit: `-500 K`.
+  case belowAbsoluteZero(String)
 
   /// The message, without the program's name.
   public var description: String {
@@ -247,6 +249,9 @@ public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible
       tr("no rate for %s in the ECB rates of %s").filling(quoted(code), date)
     case .resultOutOfRange:
       tr("the result is out of range: results are below 1e100 and not below 1e-99 in size")
+    case .belowAbsoluteZero(let value):
+      tr("%s is below absolute zero: no temperature is below 0 K (-273.15 °C, -459.67 °F)")
+        .filling(quoted(value))
     }
   }
 }

@@ -1,6 +1,9 @@
 /// What a unit measures (docs/SPEC.md section 10.1); units convert only within one category.
 public enum UnitCategory: String, CaseIterable, Hashable, Sendable {
-  case length, area, volume, mass, temperature, speed, time, data, energy, power, pressure, angle
+  case length, area, volume, mass, temperature, speed, time, data, energy, power, pressure, force
+  case angle
+  /// Distance per volume of fuel, and its reciprocal (litres per 100 km).
+  case fuelEconomy = "fuel economy"
   /// Money, in ISO 4217 codes, through the euro and the rates of the day.
   case currency
 
@@ -18,7 +21,9 @@ public enum UnitCategory: String, CaseIterable, Hashable, Sendable {
     case .energy: "J"
     case .power: "W"
     case .pressure: "Pa"
+    case .force: "N"
     case .angle: "rad"
+    case .fuelEconomy: "km/L"
     case .currency: Currency.euro
     }
   }
@@ -45,13 +50,16 @@ public struct ConversionUnit: Equatable, Sendable {
   public let scale: Ratio
   /// What is added to a value before scaling: 273.15 for °C, 0 for all but temperatures.
   public let offset: DecimalParts
+  /// Whether the unit measures the inverse of its category's quantity: a value `v` is
+  /// `scale ÷ v` base units (10 L/100 km is 100 ÷ 10 = 10 km/L).
+  public let isReciprocal: Bool
   /// Where the definition comes from: `NIST SP 811 B.8`, `SI prefix kilo`.
   public let source: String
 
   /// A unit from its fields.
   public init(
     category: UnitCategory, symbol: String, name: String, plural: String, aliases: [String] = [],
-    scale: Ratio, offset: DecimalParts = .zero, source: String
+    scale: Ratio, offset: DecimalParts = .zero, isReciprocal: Bool = false, source: String
   ) {
     self.category = category
     self.symbol = symbol
@@ -60,20 +68,35 @@ public struct ConversionUnit: Equatable, Sendable {
     self.aliases = aliases
     self.scale = scale
     self.offset = offset
+    self.isReciprocal = isReciprocal
     self.source = source
   }
 
   /// `value` (in this unit) in `unit`, exact and cut once to 38 digits; throws when the units
-  /// measure different things or the result is outside 1e-99 ≤ |x| < 1e100.
+  /// measure different things, the value is a temperature below absolute zero, or the result
+  /// is outside 1e-99 ≤ |x| < 1e100 (0 in a reciprocal unit: 0 L/100 km is no number of km/L).
   public func convert(_ value: DecimalNumber, to unit: ConversionUnit) throws(ConversionError)
     -> DecimalNumber
   {
     guard category == unit.category else {
       throw .incompatible(symbol, category, unit.symbol, unit.category)
     }
+    if isBelowAbsoluteZero(value) {
+      throw .belowAbsoluteZero(NumberFormat.string(value) + " " + symbol)
+    }
     do {
-      return try value.converted(
-        adding: offset, times: scale.divided(by: unit.scale), subtracting: unit.offset)
+      // A reciprocal unit's value is scale ÷ v base units: from or to one, v becomes a
+      // quotient; between two, the scales swap places.
+      switch (isReciprocal, unit.isReciprocal) {
+      case (false, false):
+        return try value.converted(
+          adding: offset, times: scale.divided(by: unit.scale), subtracting: unit.offset)
+      case (true, false): return try value.converted(dividing: scale.divided(by: unit.scale))
+      case (false, true): return try value.converted(dividing: unit.scale.divided(by: scale))
+      case (true, true):
+        return try value.converted(
+          adding: .zero, times: unit.scale.divided(by: scale), subtracting: .zero)
+      }
     } catch {
       throw .resultOutOfRange
     }
@@ -84,6 +107,13 @@ public struct ConversionUnit: Equatable, Sendable {
 
   /// The unit's name for many of it, in the user's language: `metres`.
   public var pluralName: String { trPlural(name, plural, 2) }
+
+  /// Whether `value` in this unit is a temperature below absolute zero, which no unit can
+  /// show: -500 K, -300 °C (docs/SPEC.md section 10.1).
+  public func isBelowAbsoluteZero(_ value: DecimalNumber) -> Bool {
+    guard category == .temperature, let zero = DecimalNumber(offset) else { return false }
+    return value < zero.negated
+  }
 
   /// A value and the unit's name as a screen reader says them: `1 foot`, `3.5 feet`.
   ///

@@ -8,8 +8,8 @@ public struct DisplayText: Hashable, Sendable {
   enum Source: Hashable, Sendable {
     /// A number being typed, as typed (`"-12.50"`).
     case typed(String)
-    /// A computed value, or NaN.
-    case value(DecimalNumber?)
+    /// A computed value's shown digits, or NaN.
+    case value(DecimalParts?)
     /// Math Order's expression as typed, and the number of its entry (docs/SPEC.md section 12).
     case expression(number: DecimalNumber?)
   }
@@ -31,8 +31,17 @@ public struct DisplayText: Hashable, Sendable {
 
   /// The display of a value; nil is NaN.
   public init(value: DecimalNumber?) {
-    source = .value(value)
-    text = NumberFormat.string(value)
+    self.init(shown: value?.parts)
+  }
+
+  /// The display of a real number: the digits it shows (`RealNumber.shown`); nil is NaN.
+  public init(value: RealNumber?) {
+    self.init(shown: value?.shown)
+  }
+
+  private init(shown: DecimalParts?) {
+    source = .value(shown)
+    text = NumberFormat.string(shown: shown)
   }
 
   /// Math Order's display of an expression being typed (docs/SPEC.md section 12): `text` as
@@ -73,7 +82,7 @@ public struct DisplayText: Hashable, Sendable {
     case .expression(let number): number
     case .value(let value):
       value.flatMap {
-        DecimalNumber($0.parts.rounded(toSignificantDigits: NumberFormat.significantDigits))
+        DecimalNumber($0.rounded(toSignificantDigits: NumberFormat.significantDigits))
       }
     }
   }
@@ -95,7 +104,7 @@ public struct DisplayText: Hashable, Sendable {
       return numbers.localized(
         head + (tail.count > 1 && tail.hasPrefix(",") ? tail.dropFirst() : tail))
     case .value(let value):
-      return numbers.localized(NumberFormat.string(value, maxLength: length))
+      return numbers.localized(NumberFormat.string(shown: value, maxLength: length))
     }
   }
 }

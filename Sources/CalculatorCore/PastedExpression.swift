@@ -240,7 +240,7 @@ struct PastedExpression {
       steps.append(
         .number(
           Calculator.typedText(written, rounded: rounded).map(Calculator.Entry.typing)
-            ?? .result(.success(number))))
+            ?? .result(.success(RealNumber(number)))))
       sign = nil
       end = .number
     }

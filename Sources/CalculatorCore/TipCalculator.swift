@@ -90,10 +90,11 @@ public struct TipCalculator: Equatable, Sendable {
     case .result(let value), .group(let value, _): shown = value
     case .zero, .typing: return false
     }
-    guard case .success(let number) = shown, !number.isZero, !number.parts.negative else {
+    guard case .success(let number) = shown, !number.isZero, !number.shown.negative,
+      let cents = try? number.rounded(toPlaces: TipCalculator.billDecimals)
+    else {
       return false
     }
-    let cents = number.parts.rounded(toPlaces: TipCalculator.billDecimals)
     guard (cents.magnitude ?? 0) < TipCalculator.maximumBillIntegerDigits else { return false }
     active = .bill
     set(.bill, to: NumberFormat.plain(cents, grouped: false))

@@ -38,7 +38,9 @@ public struct UnitPair: Hashable, Sendable {
     .energy:      ("kJ",   "kcal"),
     .power:       ("kW",   "hp"),
     .pressure:    ("bar",  "psi"),
+    .force:       ("N",    "lbf"),
     .angle:       ("deg",  "rad"),
+    .fuelEconomy: ("L/100km", "mpg"),
     .currency:    ("EUR",  "USD"),
   ]
 

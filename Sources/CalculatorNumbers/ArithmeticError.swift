@@ -6,4 +6,8 @@ public enum ArithmeticError: Error, Hashable, Sendable {
   case outOfRange
   /// Operands outside the function's domain: `√−1`, `ln 0`, `sin⁻¹ 2`.
   case domain
+  /// No working precision up to the engine's last decides the digits (docs/SPEC.md section
+  /// 16): a value exactly on a rounding boundary whose exact form is not known. The window
+  /// gives the red cue with its `NaN`.
+  case undecidable
 }

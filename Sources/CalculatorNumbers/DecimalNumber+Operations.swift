@@ -1,14 +1,13 @@
-import CMPFR
-
-/// The binary operations, the functions and the constants of the scientific keypad.
+/// The operations and functions of the scientific keypad on decimals, cut toward zero to 38
+/// digits: the exact value (`RealNumber`) with its first 38 digits, exact only when those are
+/// all of it. The calculator computes with `RealNumber` itself; this is the same arithmetic
+/// seen with more digits than a display shows, which the cross-check with mpmath compares.
 extension DecimalNumber {
   /// π cut toward zero to 38 significant digits.
-  public static let pi = DecimalNumber(
-    inexact: "31415926535897932384626433832795028841", exponent: -37)
+  public static let pi = DecimalNumber(cutting: .pi)
 
   /// e cut toward zero to 38 significant digits.
-  public static let e = DecimalNumber(
-    inexact: "27182818284590452353602874713526624977", exponent: -37)
+  public static let e = DecimalNumber(cutting: .e)
 
   /// The result of `operation` with `self` on the left: `2.applying(.power, 10)` is 1024.
   public func applying(_ operation: Operation, _ other: DecimalNumber) throws(ArithmeticError)
@@ -19,36 +18,24 @@ extension DecimalNumber {
     case .subtract: return try adding(other.negated)
     case .multiply: return try multiplied(by: other)
     case .divide: return try divided(by: other)
-    case .power: return try power(other).exact(if: isExact && other.isExact)
-    case .reversePower: return try other.power(self).exact(if: isExact && other.isExact)
-    case .root: return try root(other).exact(if: isExact && other.isExact)
-    case .logarithm: return try logarithm(base: other).exact(if: isExact && other.isExact)
-    case .ee: return try timesPowerOfTen(other).exact(if: isExact && other.isExact)
+    default:
+      let exact = try RealNumber(self).applying(operation, RealNumber(other))
+      return try DecimalNumber(cutting: exact, exact: isExact && other.isExact)
     }
   }
 
-  /// EE: `self × 10^exponent`, an exact shift for a whole exponent.
-  private func timesPowerOfTen(_ exponent: DecimalNumber) throws(ArithmeticError)
+  /// `function` of `self`, angles in `angle`: `0.5.applying(.arcsine, angle: .degrees)` is 30.
+  public func applying(_ function: Function, angle: AngleUnit) throws(ArithmeticError)
     -> DecimalNumber
   {
-    if isZero { return .zero }
-    if exponent.isWhole {
-      // Beyond ±300 the shift leaves the range whatever the digits.
-      guard let shift = exponent.fraction?.numerator, abs(shift) <= 300 else {
-        throw .outOfRange
-      }
-      var shifted = parts
-      shifted.exponent += shift
-      return try DecimalNumber.inRange(shifted, exact: true)
-    }
-    let parts = self.parts
-    return try Engine.evaluate(precision: Engine.basePrecision + exponent.magnitudeBits) {
-      precision in
-      let scale = Interval(exponent.parts, precision: precision).monotone(
-        increasing: true, precision: precision, mpfr_exp10)
-      return Interval.corners(
-        Interval(parts, precision: precision), scale, precision: precision, mpfr_mul)
-    }
+    try DecimalNumber(cutting: RealNumber(self).applying(function, angle: angle), exact: isExact)
+  }
+
+  /// The first 38 digits of `real`, cut toward zero; exact when they are the whole value and
+  /// `exact` holds.
+  public init(cutting real: RealNumber, exact: Bool = true) throws(ArithmeticError) {
+    let (parts, whole) = try real.truncated(toSignificantDigits: DecimalNumber.storedDigits)
+    self = try DecimalNumber.inRange(parts, exact: exact && whole)
   }
 
   /// A random number in [0, 1), a whole multiple of 1e-20, each equally likely.
@@ -58,5 +45,12 @@ extension DecimalNumber {
     let parts = DecimalParts(
       negative: false, digits: DecimalParts.digits(high: 0, low: value), exponent: -20)
     return DecimalNumber(parts) ?? .zero
+  }
+}
+
+extension DecimalNumber {
+  /// π and e, which cannot fail.
+  fileprivate init(cutting real: RealNumber) {
+    self = (try? DecimalNumber(cutting: real, exact: true)) ?? .zero
   }
 }

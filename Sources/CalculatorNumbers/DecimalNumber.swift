@@ -1,7 +1,11 @@
-/// CalculatorNumbers: the calculator's numbers. `DecimalNumber` is the value with exact
-/// + − × ÷ (this file), the scientific functions (`DecimalNumber+Functions.swift`, MPFR behind
-/// `Engine.swift`) and π, e and Rand; `NumberFormat` writes and reads them. Pure Swift but for
-/// MPFR; no Foundation. The rules are docs/SPEC.md sections 2.3, 2.4 and 6.3.
+/// CalculatorNumbers: the calculator's numbers. `RealNumber` is the calculator's value, held
+/// exactly (a fraction, a multiple of π, or the operations and functions that made it), with
+/// the digits it shows decided for certain in one place, `Engine` (docs/SPEC.md section 16);
+/// its operations and functions are in `RealNumber+Operations.swift` and
+/// `RealNumber+Functions.swift`, evaluated by MPFR through `Node` and `Operator`.
+/// `DecimalNumber` is a decimal of at most 38 digits: what is typed and pasted, Tip & Split's
+/// amounts, a conversion's result. `NumberFormat` writes and reads numbers. Pure Swift but for
+/// MPFR and GMP; no Foundation. The rules are docs/SPEC.md sections 2.3, 2.4, 6.3 and 16.
 
 /// A finite decimal number the calculator can hold.
 ///
@@ -11,12 +15,13 @@
 /// range, a division by zero or a domain error; the calculator shows `NaN` for it.
 ///
 /// Each operation is computed exactly on the digits (`DecimalParts`) and then cut toward zero
-/// to 38 digits: cutting, unlike rounding, never moves a value across a half-way point, so the
-/// display's half-up rounding to 20 digits shows the exact result correctly rounded
-/// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999).
+/// to 38 digits: cutting, unlike rounding, never moves a value across a half-way point, so
+/// half-up rounding to 20 digits shows the exact result correctly rounded
+/// (99999999999999999999 − 0.50000000000000000001 shows …998, not …999). A number remembers
+/// whether any digit was ever cut on the way to it (`isExact`).
 ///
-/// A number remembers whether any digit was ever cut on the way to it (`isExact`), so that a
-/// difference no larger than that cutting can explain shows 0 (see `adding(_:)`).
+/// The calculator itself computes with `RealNumber`, which never cuts; this type holds the
+/// decimals that come in and go out (typed and pasted numbers, amounts, conversions).
 public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// Whether the value is below zero; never for zero.
   let negative: Bool
@@ -65,14 +70,6 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
       isExact: exact && parts.digits.count <= DecimalNumber.storedDigits)
   }
 
-  /// A positive constant of at most 38 digits cut from an endless expansion: `"314", -2` is
-  /// 3.14, inexact.
-  init(inexact digits: StaticString, exponent: Int) {
-    let digits = digits.withUTF8Buffer { $0.map { $0 - 48 } }
-    let parts = DecimalParts(negative: false, digits: digits, exponent: exponent)
-    self = DecimalNumber(parts, exact: false) ?? .zero
-  }
-
   /// An integer, `DecimalNumber(12)`.
   public init(_ integer: Int) {
     let digits = DecimalParts.digits(high: 0, low: UInt128(integer.magnitude))
@@ -104,22 +101,8 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   public var description: String { NumberFormat.plain(parts, grouped: false) }
 
   /// `self + other`.
-  ///
-  /// When an operand is inexact, a sum within a hundred units of the 38th digit of the larger
-  /// operand is 0: it is what is left of digits cut earlier, not a result. `1 ÷ 3 × 3` holds
-  /// 0.999…9 (38 nines) and shows 1, so `1 ÷ 3 × 3 − 1` shows 0, not -1e-38. Exact operands
-  /// keep every difference: (10^19 − 1)(10^19 + 1) − 10^38 is -1.
   func adding(_ other: DecimalNumber) throws(ArithmeticError) -> DecimalNumber {
-    let exact = isExact && other.isExact
-    let (left, right) = (parts, other.parts)
-    let sum = left.adding(right)
-    if !exact, let magnitude = sum.magnitude, let left = left.magnitude,
-      let right = right.magnitude,
-      magnitude < max(left, right) - (DecimalNumber.storedDigits - 3)
-    {
-      return DecimalNumber(negative: false, significand: 0, exponent: 0, isExact: false)
-    }
-    return try DecimalNumber.inRange(sum, exact: exact)
+    try DecimalNumber.inRange(parts.adding(other.parts), exact: isExact && other.isExact)
   }
 
   /// `self × other`.
@@ -142,8 +125,16 @@ public struct DecimalNumber: Equatable, Hashable, Sendable, CustomStringConverti
   }
 }
 
+extension DecimalNumber: Comparable {
+  /// Whether `left` is below `right`, exactly.
+  public static func < (left: DecimalNumber, right: DecimalNumber) -> Bool {
+    let difference = left.parts.adding(right.negated.parts)
+    return !difference.digits.isEmpty && difference.negative
+  }
+}
+
 /// A number as sign, digits and the power of ten of the last digit; zero has no digits.
-public struct DecimalParts: Equatable, Sendable {
+public struct DecimalParts: Hashable, Sendable {
   /// Whether the number is below zero.
   public var negative: Bool
   /// The digits, most significant first, without leading or trailing zeros.

@@ -1,178 +1,165 @@
 import CMPFR
 
-/// Ziv's loop over MPFR: the exact value of a function, cut toward zero to 38 digits, for
-/// certain.
+/// The guarantee of docs/SPEC.md section 16, in one place: the digits of a real number are
+/// the digits of its exact value, or there are none.
 ///
-/// `enclose(precision)` returns an interval that holds the exact value, computed with MPFR at
-/// that many bits and rounded outward. When both ends cut to the same 38 digits, those are the
-/// digits of the exact value; otherwise the precision doubles and the interval is computed
-/// again. The callers handle every argument whose exact value is itself a decimal of at most
-/// 38 digits (`√2.25`, `sin 30°`) before coming here, so the exact value is never on the
-/// boundary the loop tries to separate it from, and the loop ends.
+/// A rational value is rounded exactly. Any other value is enclosed in an interval that holds
+/// it for certain (`RealNumber.Form.enclosure`, MPFR rounding every bound outward), at a
+/// working precision that doubles (Ziv's strategy) until
+/// - both ends of the interval round to the same digits, which are then the exact value's;
+/// - or the interval lies within ±1e-99 and holds 0: the value is 0 as far as the calculator's
+///   range can tell, and shows `0` (`√2² − 2`), unless its form cannot be 0 (eˣ, a product
+///   of two numbers that are not 0), when it is out of range;
+/// - or it lies outside the range (1e-99 ≤ |x| < 1e100) without holding 0: out of range;
+/// - or the precision reaches `maximumPrecision`: undecidable (`NaN`), never a wrong digit.
+///   Only a value that is exactly a rounding boundary without its exact form being known
+///   (an unrecognised rational, or a value exactly at 1e100) can get there.
 enum Engine {
-  /// MPFR's function signature, `mpfr_exp(result, x, rounding)`.
-  typealias Unary = (
-    UnsafeMutablePointer<__mpfr_struct>?, UnsafePointer<__mpfr_struct>?, mpfr_rnd_t
-  ) -> Int32
-  /// MPFR's signature with two operands, `mpfr_pow(result, x, y, rounding)`.
-  typealias Binary = (
-    UnsafeMutablePointer<__mpfr_struct>?, UnsafePointer<__mpfr_struct>?,
-    UnsafePointer<__mpfr_struct>?, mpfr_rnd_t
-  ) -> Int32
+  /// Bits of the first try: 20 digits need 67; the rest is margin for the operations.
+  static let basePrecision = 128
+  /// Bits of the last try: about 2,500 digits, far past anything the calculator's range and
+  /// 20 digits need but a value on a boundary (docs/SPEC.md section 16).
+  static let maximumPrecision = 1 << 13
 
-  /// Bits of the first try: 38 digits need 127, the rest is margin.
-  static let basePrecision = 160
-  /// Bits of the last try.
-  ///
-  /// Unreachable for the functions here (see the type's comment); if ever reached, the digits
-  /// of the end nearer zero are returned.
-  static let maximumPrecision = 1 << 14
-
-  /// How the loop treats a result.
-  struct Rules {
-    /// The exact value lies strictly inside (−bound, bound), which a finite precision cannot
-    /// show when it is closer to the bound than 2^-precision (tanh 1e50 is 1 − 10^-(10^50)).
-    var openBound: Int?
-    /// A result below 10^this in magnitude is 0 (docs/SPEC.md section 6.3: the radians zero rule).
-    var zeroBelowMagnitude: Int?
+  /// How a value's digits are taken.
+  enum Digits: Equatable {
+    /// Half-up (ties away from zero) to this many significant digits: the display's.
+    case rounded(Int)
+    /// Cut toward zero to this many significant digits.
+    case truncated(Int)
   }
 
-  /// The exact value's 38 digits, cut toward zero; never `isExact`.
-  static func evaluate(
-    precision start: Int = basePrecision, rules: Rules = Rules(),
-    _ enclose: (Int) -> Interval?
-  ) throws(ArithmeticError) -> DecimalNumber {
-    var precision = max(start, basePrecision)
-    while true {
-      if let interval = enclose(precision) {
-        let (lower, upper) = clamped(interval, bound: rules.openBound)
-        switch decide(lower.truncated, upper.truncated, zeroBelow: rules.zeroBelowMagnitude) {
-        case .number(let parts): return try DecimalNumber.inRange(parts, exact: false)
-        case .zero: return DecimalNumber.zero.inexact
-        case .outOfRange: throw .outOfRange
-        case .undecided:
-          if precision >= maximumPrecision {
-            return try nearerZero(lower.truncated, upper.truncated)
-          }
-        }
-      } else if precision >= maximumPrecision {
-        throw .domain
+  /// What a value's digits are.
+  enum Outcome: Equatable {
+    /// The value is 0, or below 1e-99 in magnitude as far as any interval could tell.
+    case zero
+    /// The digits, and whether they are the whole value.
+    case digits(DecimalParts, exact: Bool)
+  }
+
+  /// The digits of `form`'s exact value, as `digits` says; throws `.outOfRange` outside
+  /// 1e-99 ≤ |x| < 1e100 and `.undecidable` when no precision up to `maximumPrecision`
+  /// decides them.
+  static func digits(of form: RealNumber.Form, _ digits: Digits) throws(ArithmeticError)
+    -> Outcome
+  {
+    if case .rational(let value) = form {
+      guard !value.isZero else { return .zero }
+      let (parts, exact): (DecimalParts, Bool)
+      let cut: (parts: DecimalParts, exact: Bool)
+      switch digits {
+      case .rounded(let count):
+        cut = value.truncated(toSignificantDigits: count + 1)
+        (parts, exact) = (cut.parts.rounded(toSignificantDigits: count), cut.exact)
+      case .truncated(let count):
+        cut = value.truncated(toSignificantDigits: count)
+        (parts, exact) = cut
       }
+      // Cutting keeps the first digit where it is.
+      guard let magnitude = cut.parts.magnitude, isInRange(magnitude) else { throw .outOfRange }
+      return .digits(parts, exact: exact)
+    }
+    var precision = basePrecision + form.extraBits
+    while true {
+      if let interval = form.enclosure(precision: precision) {
+        let outcome = try decide(
+          interval, digits, neverZero: form.isNeverZero, openBound: form.openBound,
+          precision: precision)
+        if let outcome { return outcome }
+      }
+      guard precision < maximumPrecision else { throw .undecidable }
       precision = min(precision * 2, maximumPrecision)
     }
   }
 
-  private enum Decision {
-    case number(DecimalParts)
-    case zero
-    case outOfRange
-    case undecided
-  }
-
-  private static func decide(_ lower: Truncation, _ upper: Truncation, zeroBelow: Int?)
-    -> Decision
+  /// The sign of `form − value`: 0 when they are equal, or within 1e-99 of each other as far
+  /// as any interval can tell (the same rule as a value's own zero); throws `.undecidable`
+  /// when no precision decides.
+  static func compare(_ form: RealNumber.Form, _ value: Rational) throws(ArithmeticError)
+    -> Int
   {
-    if lower == .notANumber || upper == .notANumber { return .undecided }
-    let largest = max(lower.magnitude, upper.magnitude)
-    if let zeroBelow, largest < zeroBelow { return .zero }
-    // The exact value is not 0 here, and no larger than the larger end.
-    if largest < DecimalNumber.minimumMagnitudeExponent { return .outOfRange }
-    if min(lower.magnitude, upper.magnitude) >= DecimalNumber.maximumMagnitudeExponent,
-      negative(lower) == negative(upper)
-    {
-      return .outOfRange
-    }
-    if case .finite(let parts) = lower, lower == upper { return .number(parts) }
-    return .undecided
-  }
-
-  private static func negative(_ truncation: Truncation) -> Bool? {
-    switch truncation {
-    case .zero, .notANumber: nil
-    case .finite(let parts): parts.negative
-    case .infinite(let negative): negative
-    }
-  }
-
-  /// The digits of the end nearer zero, when the precision ran out.
-  private static func nearerZero(_ lower: Truncation, _ upper: Truncation)
-    throws(ArithmeticError) -> DecimalNumber
-  {
-    let end = negative(lower) == false ? lower : upper
-    guard case .finite(let parts) = end else { throw .domain }
-    return try DecimalNumber.inRange(parts, exact: false)
-  }
-
-  /// The interval with its ends moved strictly inside (−bound, bound).
-  private static func clamped(_ interval: Interval, bound: Int?) -> (BigFloat, BigFloat) {
-    guard let bound else { return (interval.lower, interval.upper) }
-    let (lower, upper) = (interval.lower, interval.upper)
-    if mpfr_cmp_si(upper.pointer, bound) >= 0 {
-      mpfr_set_si(upper.pointer, bound, MPFR_RNDN)
-      mpfr_nextbelow(upper.pointer)
-    }
-    if mpfr_cmp_si(lower.pointer, -bound) <= 0 {
-      mpfr_set_si(lower.pointer, -bound, MPFR_RNDN)
-      mpfr_nextabove(lower.pointer)
-    }
-    return (lower, upper)
-  }
-}
-
-extension Interval {
-  /// `function` over the interval, on which it increases (or decreases).
-  func monotone(increasing: Bool, precision: Int, _ function: Engine.Unary) -> Interval {
-    let lower = BigFloat(precision: precision)
-    let upper = BigFloat(precision: precision)
-    _ = function(lower.pointer, (increasing ? self.lower : self.upper).pointer, MPFR_RNDD)
-    _ = function(upper.pointer, (increasing ? self.upper : self.lower).pointer, MPFR_RNDU)
-    return Interval(lower: lower, upper: upper)
-  }
-
-  /// `function` over the interval, which changes by at most the interval's width over it
-  /// (|f′| ≤ 1: sine and cosine, in radians or degrees).
-  func slow(precision: Int, _ function: Engine.Unary) -> Interval {
-    let lower = BigFloat(precision: precision)
-    let upper = BigFloat(precision: precision)
-    _ = function(lower.pointer, self.lower.pointer, MPFR_RNDD)
-    _ = function(upper.pointer, self.lower.pointer, MPFR_RNDU)
-    if !isPoint {
-      let width = BigFloat(precision: precision)
-      mpfr_sub(width.pointer, self.upper.pointer, self.lower.pointer, MPFR_RNDU)
-      mpfr_sub(lower.pointer, lower.pointer, width.pointer, MPFR_RNDD)
-      mpfr_add(upper.pointer, upper.pointer, width.pointer, MPFR_RNDU)
-    }
-    return Interval(lower: lower, upper: upper)
-  }
-
-  /// `operation` over every pair of points of the two intervals, when it is monotone in each
-  /// operand over them (a product, a quotient by an interval without 0, a power of a base
-  /// above 0): its smallest and largest values are at corners.
-  static func corners(
-    _ left: Interval, _ right: Interval, precision: Int, _ operation: Engine.Binary
-  ) -> Interval {
-    let lower = BigFloat(precision: precision)
-    let upper = BigFloat(precision: precision)
-    let candidate = BigFloat(precision: precision)
-    var first = true
-    for x in left.isPoint ? [left.lower] : [left.lower, left.upper] {
-      for y in right.isPoint ? [right.lower] : [right.lower, right.upper] {
-        _ = operation(candidate.pointer, x.pointer, y.pointer, MPFR_RNDD)
-        if first || mpfr_less_p(candidate.pointer, lower.pointer) != 0 {
-          mpfr_set(lower.pointer, candidate.pointer, MPFR_RNDN)
+    if case .rational(let exact) = form { return exact.compare(value) }
+    let difference = RealNumber.Form.computed(
+      Node(.difference, [form, .rational(value)]))
+    var precision = basePrecision + form.extraBits
+    while true {
+      if let interval = difference.enclosure(precision: precision) {
+        let (lower, upper) = (
+          interval.lower.truncated(toSignificantDigits: 1),
+          interval.upper.truncated(toSignificantDigits: 1)
+        )
+        if interval.lower.sign > 0 { return 1 }
+        if interval.upper.sign < 0 { return -1 }
+        if max(lower.magnitude, upper.magnitude) < DecimalNumber.minimumMagnitudeExponent {
+          return 0
         }
-        _ = operation(candidate.pointer, x.pointer, y.pointer, MPFR_RNDU)
-        if first || mpfr_greater_p(candidate.pointer, upper.pointer) != 0 {
-          mpfr_set(upper.pointer, candidate.pointer, MPFR_RNDN)
-        }
-        first = false
       }
+      guard precision < maximumPrecision else { throw .undecidable }
+      precision = min(precision * 2, maximumPrecision)
     }
-    return Interval(lower: lower, upper: upper)
   }
 
-  /// Whether the interval holds 0 or a NaN.
-  var containsZero: Bool {
-    lower.isNaN || upper.isNaN || (lower.sign <= 0 && upper.sign >= 0)
+  /// Whether a value whose first digit is at 10^magnitude is in the calculator's range.
+  static func isInRange(_ magnitude: Int) -> Bool {
+    magnitude >= DecimalNumber.minimumMagnitudeExponent
+      && magnitude < DecimalNumber.maximumMagnitudeExponent
+  }
+
+  /// What an interval that holds the exact value shows of it; nil when it cannot tell.
+  private static func decide(
+    _ interval: Interval, _ digits: Digits, neverZero: Bool, openBound: Int?, precision: Int
+  ) throws(ArithmeticError) -> Outcome? {
+    let count: Int
+    switch digits {
+    case .rounded(let wanted): count = wanted + 1  // half-up looks at one more digit alone
+    case .truncated(let wanted): count = wanted
+    }
+    var (lower, upper) = (
+      interval.lower.truncated(toSignificantDigits: count),
+      interval.upper.truncated(toSignificantDigits: count)
+    )
+    if case .truncated = digits, let openBound {
+      // A value strictly inside (−b, b) that no interval separates from b (tanh 1e50 is
+      // 1 − 10^-(10^50)) cuts as the number just inside b does: b less 2^-precision cuts to
+      // b less one unit of the last digit (0.999…9) when the precision passes the digits.
+      func inside(_ end: BigFloat, _ truncation: Truncation) -> Truncation {
+        let sign =
+          mpfr_cmp_si(end.pointer, openBound) >= 0
+          ? 1 : mpfr_cmp_si(end.pointer, -openBound) <= 0 ? -1 : 0
+        guard sign != 0 else { return truncation }
+        return BigFloat(precision: precision) {
+          _ = mpfr_set_si($0, sign * openBound, MPFR_RNDN)
+          if sign > 0 { mpfr_nextbelow($0) } else { mpfr_nextabove($0) }
+        }.truncated(toSignificantDigits: count)
+      }
+      (lower, upper) = (inside(interval.lower, lower), inside(interval.upper, upper))
+    }
+    if lower == .notANumber || upper == .notANumber { return nil }
+    let tiny = DecimalNumber.minimumMagnitudeExponent
+    if max(lower.magnitude, upper.magnitude) < tiny {
+      // Within ±1e-99: 0 when the interval holds it and the value may be 0, else a value
+      // proven below the range (e^-300: MPFR's bounds may round down to 0).
+      if interval.containsZero && !neverZero { return .zero }
+      throw .outOfRange
+    }
+    let (lowerSign, upperSign) = (lower.isNegative, upper.isNegative)
+    guard let sign = lowerSign, lowerSign == upperSign else { return nil }
+    // One sign throughout: |x| lies between the ends' magnitudes.
+    let (smaller, larger) =
+      sign ? (upper.magnitude, lower.magnitude) : (lower.magnitude, upper.magnitude)
+    if smaller >= DecimalNumber.maximumMagnitudeExponent { throw .outOfRange }
+    if larger < tiny { throw .outOfRange }
+    guard isInRange(smaller), isInRange(larger),
+      case .finite(let low) = lower, case .finite(let high) = upper
+    else { return nil }
+    switch digits {
+    case .rounded(let wanted):
+      let (a, b) = (
+        low.rounded(toSignificantDigits: wanted), high.rounded(toSignificantDigits: wanted)
+      )
+      return a == b ? .digits(a, exact: false) : nil
+    case .truncated:
+      return low == high ? .digits(low, exact: false) : nil
+    }
   }
 }

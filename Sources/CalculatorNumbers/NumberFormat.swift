@@ -13,8 +13,19 @@ public enum NumberFormat {
 
   /// A result as the display shows it: `1234567.5` → `"1,234,567.5"`, `1.5e25` → `"1.5e25"`.
   public static func string(_ number: DecimalNumber?) -> String {
-    guard let number else { return notANumber }
-    let parts = number.parts.rounded(toSignificantDigits: significantDigits)
+    string(shown: number?.parts)
+  }
+
+  /// A real number as the display shows it: its digits rounded half-up to 20 significant
+  /// digits (`RealNumber.shown`).
+  public static func string(_ number: RealNumber?) -> String {
+    string(shown: number?.shown)
+  }
+
+  /// Digits as the display shows them, rounded half-up to 20 significant digits; nil is NaN.
+  public static func string(shown digits: DecimalParts?) -> String {
+    guard let digits else { return notANumber }
+    let parts = digits.rounded(toSignificantDigits: significantDigits)
     guard let magnitude = parts.magnitude else { return "0" }
     if magnitude >= largestPlainExponent || magnitude < smallestPlainExponent {
       return scientific(parts)
@@ -28,9 +39,14 @@ public enum NumberFormat {
   /// scientific notation with fewer significant digits (`1.2346e25`). The shortest form, one
   /// digit, is returned when nothing fits.
   public static func string(_ number: DecimalNumber?, maxLength: Int) -> String {
-    let full = string(number)
-    guard let number, full.count > maxLength else { return full }
-    let exact = number.parts.rounded(toSignificantDigits: significantDigits)
+    string(shown: number?.parts, maxLength: maxLength)
+  }
+
+  /// Digits in at most `maxLength` characters where they fit, as `string(_:maxLength:)`.
+  public static func string(shown digits: DecimalParts?, maxLength: Int) -> String {
+    let full = string(shown: digits)
+    guard let digits, full.count > maxLength else { return full }
+    let exact = digits.rounded(toSignificantDigits: significantDigits)
     guard let magnitude = exact.magnitude else { return full }
     let integerDigits = max(magnitude + 1, 1)
     var candidates: [String] = []

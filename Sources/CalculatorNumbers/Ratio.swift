@@ -100,11 +100,6 @@ public struct Ratio: Equatable, Sendable, CustomStringConvertible {
 }
 
 extension DecimalParts {
-  /// 0.
-  public static let zero = DecimalParts(negative: false, digits: [], exponent: 0)
-  /// 1.
-  public static let one = DecimalParts(negative: false, digits: [1], exponent: 0)
-
   /// The product with every digit kept, however many (`multiplied(by:)` keeps 38).
   func exactlyMultiplied(by other: DecimalParts) -> DecimalParts {
     let product = BigInteger(digits: digits).times(BigInteger(digits: other.digits))

@@ -9,6 +9,7 @@ import CalculatorLayout
 ///     convert on length
 ///     pair length km mi
 ///     pair currency USD EUR
+///     pair fuel economy L/100km mpg
 ///
 /// A line that is not one of these, or names a category or unit that does not exist, is
 /// skipped: the rest still counts (older versions read the first line only).
@@ -50,17 +51,20 @@ public struct ConvertSettings: Equatable, Sendable {
     let fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     switch fields.first {
     case "convert":
-      guard fields.count == 3, ["on", "off"].contains(fields[1]),
-        let category = UnitCategory(rawValue: fields[2])
+      // A category's name may hold a space (`fuel economy`); a symbol never does.
+      guard fields.count >= 3, ["on", "off"].contains(fields[1]),
+        let category = UnitCategory(rawValue: fields[2...].joined(separator: " "))
       else { return false }
       isOn = fields[1] == "on"
       self.category = category
     case "pair":
-      guard fields.count == 4, let category = UnitCategory(rawValue: fields[1]),
-        ConvertSettings.isUnit(fields[2], of: category),
-        ConvertSettings.isUnit(fields[3], of: category)
+      guard fields.count >= 4 else { return false }
+      let (from, to) = (fields[fields.count - 2], fields[fields.count - 1])
+      let name = fields[1..<fields.count - 2].joined(separator: " ")
+      guard let category = UnitCategory(rawValue: name), ConvertSettings.isUnit(from, of: category),
+        ConvertSettings.isUnit(to, of: category)
       else { return false }
-      pairs[category] = UnitPair(from: fields[2], to: fields[3])
+      pairs[category] = UnitPair(from: from, to: to)
     default:
       return false
     }

@@ -104,6 +104,16 @@ extension WindowState {
     endSelection()
     document.press(key, at: stamp)
     browser.toRest()
+    // A NaN that no precision decided (docs/SPEC.md section 16), or a temperature below
+    // absolute zero on the Convert lines (section 10.4): the red cue.
+    let calculator = document.calculator
+    if calculator.showsUndecidable
+      || convertUnits.map({ units in
+        calculator.displayText.number.map(units.from.isBelowAbsoluteZero) ?? false
+      }) ?? false
+    {
+      showCue(.refused, at: now)
+    }
   }
 
   /// Closes the shortcuts overlay, the mode menu and the unit picker; true when one was open.

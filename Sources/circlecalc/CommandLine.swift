@@ -29,6 +29,7 @@ enum Command: Equatable {
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
   case benchmarkPaste(count: Int)
+  case benchmarkExact(count: Int)
   case run(
     keys: Keys, mode: Mode?, output: Output, size: PixelSize?, dpi: Int?,
     units: String? = nil, order: Order? = nil)
@@ -83,6 +84,7 @@ enum Command: Equatable {
     tr("--bench-functions N  time every function and operation over N hard operands"),
     tr("--bench-history N  write and read a full history tape N times, print the times"),
     tr("--bench-paste N    paste a 10,000-character expression N times, print the times"),
+    tr("--bench-exact N    time the key sequences on standard input and N random function\n                     chains, print the slowest (make bench: fuzz/cancellation.txt)"),
   ] }
 
   // swift-format-ignore
@@ -212,7 +214,7 @@ enum Command: Equatable {
         }
         dpi = number
       case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history",
-        "--bench-paste":
+        "--bench-paste", "--bench-exact":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
@@ -255,7 +257,7 @@ enum Command: Equatable {
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
       case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
-      case "--bench-paste": return .benchmarkPaste(count: benchmark.count)
+      case "--bench-paste", "--bench-exact": return .benchmarkPaste(count: benchmark.count)
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }

@@ -53,6 +53,9 @@ func run() -> Int32 {
   case .benchmarkPaste(let count):
     Benchmark.paste(count)
     return 0
+  case .benchmarkExact(let count):
+    Benchmark.exact(count)
+    return 0
   case .run(let keys, let mode, let output, let size, let dpi, let unitsText, let order):
     var units: ConvertUnits?
     if let unitsText {

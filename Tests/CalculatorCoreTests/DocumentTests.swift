@@ -46,7 +46,7 @@ import Testing
   @Test func aResultEditedSinceLinksToNothing() {
     var document = TestSupport.document(after: "2*3=")
     let first = document.tape.calculations[0].id
-    document.tape.edit(row: 1, of: first, to: .success(DecimalNumber(5)))
+    document.tape.edit(row: 1, of: first, to: .success(RealNumber(5)))
     for key in (try? Key.sequence("+4=")) ?? [] { document.press(key) }
     #expect(document.tape.calculations.map(\.line) == ["2 × 5 = 10", "6 + 4 = 10"])
     #expect(Self.sources(document.tape) == [nil, nil])
@@ -149,7 +149,7 @@ import Testing
     #expect(document.tape.isEmpty)
     undo.undo(&document)
     #expect(document == full)
-    document.tape.edit(row: 1, of: document.tape.calculations[0].id, to: .success(DecimalNumber(5)))
+    document.tape.edit(row: 1, of: document.tape.calculations[0].id, to: .success(RealNumber(5)))
     undo.settle(document)
     #expect(document.tape.calculations.map(\.line) == ["2 × 5 = 10", "10 + 4 = 14"])
     undo.undo(&document)

@@ -81,7 +81,7 @@ struct MathOrderTests {
     for key in try Key.sequence("2+3*4=") { document.press(key) }
     var tape = document.tape
     let ids = tape.calculations.map(\.id)
-    let five = CalculatorValue.success(DecimalNumber(5))
+    let five = CalculatorValue.success(RealNumber(5))
     for (row, id) in zip([1, 0, 2, 1], ids) {
       let edited = tape.edit(row: row, of: id, to: five)
       #expect(edited)

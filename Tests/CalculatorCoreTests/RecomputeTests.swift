@@ -60,7 +60,7 @@ import Testing
 
   /// A number as typed, as a value.
   static func value(_ text: String) -> CalculatorValue {
-    NumberFormat.parse(text).map(CalculatorValue.success) ?? .failure(.outOfRange)
+    NumberFormat.parse(text).map { .success(RealNumber($0)) } ?? .failure(.outOfRange)
   }
 
   /// The tape as the script writes it: each calculation's line, after `^N ` when it continues
@@ -112,7 +112,7 @@ import Testing
     var chain = TestSupport.tape(after: "2*3=+4=")
     #expect(chain.calculations.map(\.rows) == [["2", "× 3"], ["6", "+ 4"]])
     #expect(chain.calculations[1].source == chain.calculations[0].id)
-    let chained = chain.edit(row: 1, of: chain.calculations[0].id, to: .success(DecimalNumber(5)))
+    let chained = chain.edit(row: 1, of: chain.calculations[0].id, to: .success(RealNumber(5)))
     #expect(chained)
     #expect(chain.calculations.map(\.line) == ["2 × 5 = 10", "10 + 4 = 14"])
   }
@@ -121,7 +121,7 @@ import Testing
   @Test func groupsAreReplayedWithTheirParentheses() {
     var tape = TestSupport.tape(after: "2*(3+4)=-1=")
     #expect(tape.calculations.map(\.line) == ["2 × (3 + 4) = 14", "14 − 1 = 13"])
-    let grouped = tape.edit(row: 1, of: tape.calculations[0].id, to: .success(DecimalNumber(5)))
+    let grouped = tape.edit(row: 1, of: tape.calculations[0].id, to: .success(RealNumber(5)))
     #expect(grouped)
     #expect(tape.calculations.map(\.line) == ["2 × (5 + 4) = 18", "18 − 1 = 17"])
     #expect(tape.calculations[0].rows == ["2", "× (5", "+ 4)"])
@@ -131,11 +131,11 @@ import Testing
     var tape = TestSupport.tape(after: "1200*1.08+49.9=")
     let before = tape
     let id = tape.calculations[0].id
-    let same = tape.edit(row: 0, of: id, to: .success(DecimalNumber(1200)))
+    let same = tape.edit(row: 0, of: id, to: .success(RealNumber(1200)))
     #expect(!same)
-    let beyond = tape.edit(row: 9, of: id, to: .success(DecimalNumber(1)))
+    let beyond = tape.edit(row: 9, of: id, to: .success(RealNumber(1)))
     #expect(!beyond)
-    let missing = tape.edit(row: 0, of: CalculationID(rawValue: 99), to: .success(DecimalNumber(1)))
+    let missing = tape.edit(row: 0, of: CalculationID(rawValue: 99), to: .success(RealNumber(1)))
     #expect(!missing)
     #expect(tape == before)
   }
@@ -145,7 +145,7 @@ import Testing
   @Test func anEditedChainReadsBackAndRecomputesTheSame() throws {
     var tape = TestSupport.tape(after: "2*3=+4=*5=")
     let first = tape.calculations[0].id
-    tape.edit(row: 1, of: first, to: .success(DecimalNumber(5)))
+    tape.edit(row: 1, of: first, to: .success(RealNumber(5)))
     var read = try HistoryTape(fileBytes: Array(tape.fileText.utf8))
     #expect(read == tape)
     tape.edit(row: 0, of: first, to: Self.value("0.33333333333333333333"))
@@ -196,7 +196,7 @@ import Testing
 
   @Test func itsValueIsTheNumberShown() {
     #expect(Self.edit("49.9", keys: "bbbb50.1").0.value == RecomputeTests.value("50.1"))
-    #expect(Self.edit("12", keys: ".").0.value == .success(DecimalNumber(12)))
+    #expect(Self.edit("12", keys: ".").0.value == .success(RealNumber(12)))
     #expect((try? Self.edit("NaN", keys: "").0.value.get()) == nil)
   }
 }

@@ -46,35 +46,45 @@ US_FLUID_OUNCE = US_GALLON / 128
 UK_GALLON = F("4.54609") / 1000
 HOUR = F(3600)
 CALORIE_IT = F("4.1868")  # International Table calorie: the British thermal unit's
+GRAIN = POUND / 7000  # the avoirdupois pound is 7,000 grains
+JULIAN_YEAR = F("365.25") * 24 * HOUR  # IAU
+LIGHT_SPEED = F(299792458)  # m/s, by the SI's definition of the metre
 PI_TOKEN = "pi"
 
 # Each unit: its symbol, then either a factor in the base unit, or for temperatures a pair of
-# functions to and from kelvins. A factor may be (fraction, power of π).
+# functions to and from kelvins. A factor may be (fraction, power of π), or ("per", k) for a
+# reciprocal unit, whose value v is k ÷ v base units (litres per 100 km: 100 ÷ v km/L).
 UNITS = {
     "length": {
         "m": 1, "km": 1000, "cm": F(1, 100), "mm": F(1, 1000), "µm": F(1, 10**6),
         "nm": F(1, 10**9), "in": INCH, "ft": FOOT, "yd": YARD, "mi": MILE,
-        "nmi": NAUTICAL_MILE,
+        "nmi": NAUTICAL_MILE, "Å": F(1, 10**10), "au": F(149597870700),
+        "ly": LIGHT_SPEED * JULIAN_YEAR,
     },
     "area": {
-        "m2": 1, "km2": 10**6, "cm2": F(1, 10**4), "ha": 10**4, "acre": 43560 * FOOT**2,
+        "m2": 1, "km2": 10**6, "cm2": F(1, 10**4), "mm2": F(1, 10**6), "a": 100, "ha": 10**4,
+        "acre": 43560 * FOOT**2,
         "ft2": FOOT**2, "in2": INCH**2, "yd2": YARD**2, "mi2": MILE**2,
     },
     "volume": {
         "m3": 1, "L": F(1, 1000), "mL": F(1, 10**6), "cm3": F(1, 10**6), "gal": US_GALLON,
         "qt": US_GALLON / 4, "pt": US_GALLON / 8, "cup": 8 * US_FLUID_OUNCE,
         "floz": US_FLUID_OUNCE, "tbsp": US_FLUID_OUNCE / 2, "tsp": US_FLUID_OUNCE / 6,
-        "impgal": UK_GALLON, "imppt": UK_GALLON / 8,
+        "impgal": UK_GALLON, "imppt": UK_GALLON / 8, "dL": F(1, 10**4), "cL": F(1, 10**5),
+        "in3": INCH**3, "ft3": FOOT**3, "yd3": YARD**3, "impfloz": UK_GALLON / 160,
+        "bbl": 42 * US_GALLON,
     },
     "mass": {
         "kg": 1, "g": F(1, 1000), "mg": F(1, 10**6), "µg": F(1, 10**9), "t": 1000,
         "lb": POUND, "oz": POUND / 16, "st": 14 * POUND, "ct": F(200, 10**6),
+        "ton": 2000 * POUND, "LT": 2240 * POUND, "ozt": 480 * GRAIN, "gr": GRAIN,
     },
     "temperature": {
         "K": (lambda t: t, lambda k: k),
         "C": (lambda t: t + F("273.15"), lambda k: k - F("273.15")),
         "F": (lambda t: (t - 32) * F(5, 9) + F("273.15"),
               lambda k: (k - F("273.15")) * F(9, 5) + 32),
+        "R": (lambda t: t * F(5, 9), lambda k: k * F(9, 5)),
     },
     "speed": {
         "m/s": 1, "km/h": F(1000) / HOUR, "mph": MILE / HOUR, "kn": NAUTICAL_MILE / HOUR,
@@ -82,50 +92,80 @@ UNITS = {
     },
     "time": {
         "ns": F(1, 10**9), "µs": F(1, 10**6), "ms": F(1, 1000), "s": 1, "min": 60,
-        "h": HOUR, "d": 24 * HOUR, "wk": 7 * 24 * HOUR,
+        "h": HOUR, "d": 24 * HOUR, "wk": 7 * 24 * HOUR, "mo": JULIAN_YEAR / 12,
+        "yr": JULIAN_YEAR,
     },
     "data": {
         "bit": 1, "kbit": 1000, "Mbit": 10**6, "Gbit": 10**9, "B": 8, "kB": 8 * 10**3,
         "KiB": 8 * 2**10, "MB": 8 * 10**6, "MiB": 8 * 2**20, "GB": 8 * 10**9,
         "GiB": 8 * 2**30, "TB": 8 * 10**12, "TiB": 8 * 2**40, "PB": 8 * 10**15,
-        "PiB": 8 * 2**50,
+        "PiB": 8 * 2**50, "Tbit": 10**12, "EB": 8 * 10**18, "EiB": 8 * 2**60,
     },
     "energy": {
         "J": 1, "kJ": 1000, "MJ": 10**6, "Wh": HOUR, "kWh": 1000 * HOUR, "cal": F("4.184"),
         "kcal": F("4184"), "eV": F("1.602176634e-19"),
         # 1 Btu/(lb·°F) = 1 cal_IT/(g·°C)
         "BTU": CALORIE_IT * 1000 * POUND * F(5, 9),
+        "MWh": 10**6 * HOUR, "GWh": 10**9 * HOUR,
     },
     "power": {
         "W": 1, "kW": 1000, "MW": 10**6, "hp": 550 * FOOT * POUND_FORCE, "PS": 75 * GRAVITY,
+        "BTU/h": CALORIE_IT * 1000 * POUND * F(5, 9) / HOUR,
     },
     "pressure": {
         "Pa": 1, "hPa": 100, "kPa": 1000, "MPa": 10**6, "bar": 10**5, "mbar": 100,
         "atm": 101325, "psi": POUND_FORCE / INCH**2,
         "mmHg": F("13.5951") * 1000 * F(1, 1000) * GRAVITY,  # ρ × h × g: 13,595.1 kg/m³, 1 mm
         "inHg": F("13.5951") * 1000 * INCH * GRAVITY, "Torr": F(101325, 760),
+        "kgf/cm2": GRAVITY / F(1, 10**4), "ksi": 1000 * POUND_FORCE / INCH**2,
     },
+    "force": {"N": 1, "kN": 1000, "lbf": POUND_FORCE, "kgf": GRAVITY},
     "angle": {
         "rad": 1, "deg": (F(1, 180), 1), "arcmin": (F(1, 180 * 60), 1),
         "arcsec": (F(1, 180 * 3600), 1), "gon": (F(1, 200), 1), "turn": (F(2), 1),
     },
+    "fuel economy": {
+        "km/L": 1, "L/100km": ("per", 100),
+        "mpg": (MILE / 1000) / (US_GALLON * 1000), "mpgimp": (MILE / 1000) / (UK_GALLON * 1000),
+    },
 }
+ABSOLUTE_ZERO = "is below absolute zero: no temperature is below 0 K (-273.15 °C, -459.67 °F)"
 
 
 def category(symbol):
     return next(name for name, units in UNITS.items() if symbol in units)
 
 
+class BelowAbsoluteZero(Exception):
+    pass
+
+
 def convert(value, source, target):
-    """The exact result, a pair (fraction, power of π)."""
+    """The exact result, a pair (fraction, power of π); None for no number (0 L/100km)."""
     units = UNITS[category(source)]
     if category(source) == "temperature":
-        return units[target][1](units[source][0](value)), 0
-    def factor(symbol):
+        kelvins = units[source][0](value)
+        if kelvins < 0:
+            raise BelowAbsoluteZero()
+        return units[target][1](kelvins), 0
+    def to_base(symbol, v):
         definition = units[symbol]
-        return definition if isinstance(definition, tuple) else (F(definition), 0)
-    (a, p), (b, q) = factor(source), factor(target)
-    return value * a / b, p - q
+        if isinstance(definition, tuple) and definition[0] == "per":
+            return None if v == 0 else (definition[1] / v, 0)
+        factor, power = definition if isinstance(definition, tuple) else (F(definition), 0)
+        return v * factor, power
+    def from_base(symbol, base):
+        definition = units[symbol]
+        if isinstance(definition, tuple) and definition[0] == "per":
+            return None if base == 0 else definition[1] / base
+        factor = definition[0] if isinstance(definition, tuple) else F(definition)
+        return base / factor
+    base = to_base(source, value)
+    if base is None:
+        return None, 0
+    target_power = units[target][1] if isinstance(units[target], tuple) and units[target][0] != "per" else 0
+    result = from_base(target, base[0])
+    return result, base[1] - target_power
 
 
 def rounded_value(text):
@@ -179,7 +219,12 @@ def show(value):
 
 
 def display(value_text, source, target):
-    value, power = convert(rounded_value(value_text), source, target)
+    try:
+        value, power = convert(rounded_value(value_text), source, target)
+    except BelowAbsoluteZero:
+        return f"error: '{show(rounded_value(value_text))} {source}' {ABSOLUTE_ZERO}"
+    if value is None:
+        return "out of range"
     if power == 0:
         shown = show(value)
     else:
@@ -216,6 +261,15 @@ SPECIAL = [
     ("1", "turn", "arcsec"), ("400", "gon", "deg"), ("-45", "deg", "gon"), ("1e-50", "deg", "rad"),
     # a value of 24 digits, rounded as a paste is
     ("1.23456789012345678901234", "m", "mm"),
+    # below absolute zero: refused
+    ("-500", "K", "C"), ("-273.16", "C", "K"), ("-459.68", "F", "R"), ("-1", "R", "K"),
+    # reciprocal units: to, from and between; 0 is no fuel economy
+    ("30", "mpg", "L/100km"), ("5", "L/100km", "mpg"), ("7.5", "L/100km", "mpgimp"),
+    ("0", "L/100km", "km/L"), ("8", "L/100km", "L/100km"), ("40", "mpgimp", "mpg"),
+    # the new units beside the old ones
+    ("1", "ly", "au"), ("1", "yr", "d"), ("1", "mo", "wk"), ("1", "EiB", "EB"),
+    ("1", "ozt", "oz"), ("1", "LT", "ton"), ("1", "bbl", "gal"), ("1", "ksi", "kgf/cm2"),
+    ("1", "kgf", "lbf"), ("1", "BTU/h", "W"), ("100", "Å", "nm"), ("1", "a", "acre"),
 ]
 
 # Round trips: the first result as displayed, converted back.

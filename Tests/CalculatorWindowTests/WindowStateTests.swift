@@ -191,7 +191,7 @@ import Testing
     #expect(state.showsSecond)
     #expect(requestedSize(state.reduce(.app(.mode(.basic), keycode: 0))) == nil)
     #expect(!state.showsSecond)
-    #expect(state.calculator.memory == DecimalNumber(4))
+    #expect(state.calculator.memory == RealNumber(4))
     // The basic minimum, 200 × 350, is below the scientific one, 360 × 350: the window grows
     // across only; at 192 dpi each minimum doubles.
     var small = WindowState(calculator: Calculator(), width: 200, height: 350)

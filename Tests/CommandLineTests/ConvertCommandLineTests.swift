@@ -140,7 +140,8 @@ struct ConvertCommandLineTests {
     #expect(
       headings == [
         "length", "area", "volume", "mass", "temperature", "speed", "time", "data", "energy",
-        "power", "pressure", "angle", "currency (no rates yet: run circlecalc --update-rates)",
+        "power", "pressure", "force", "angle", "fuel economy",
+        "currency (no rates yet: run circlecalc --update-rates)",
       ])
     let units = lines.filter { $0.hasPrefix("  ") }.map {
       String($0.dropFirst(2).prefix { $0 != " " })

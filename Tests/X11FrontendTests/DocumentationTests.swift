@@ -26,6 +26,7 @@ import Testing
       let text = line.split(separator: " ", maxSplits: 1).dropFirst().joined()
         .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\"", with: "")
         .replacingOccurrences(of: "\\(mc", with: "µ").replacingOccurrences(of: "\\(de", with: "°")
+        .replacingOccurrences(of: "\\(oA", with: "Å")
       for word in text.split(separator: " ").map(String.init) {
         // "digits," → "digits", but "," stays itself
         words.insert(

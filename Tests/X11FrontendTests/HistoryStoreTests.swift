@@ -118,7 +118,7 @@ import Testing
     var before = firstTape
     let edited = {
       var tape = firstTape
-      tape.edit(row: 0, of: tape.calculations[0].id, to: .success(DecimalNumber(5)))
+      tape.edit(row: 0, of: tape.calculations[0].id, to: .success(RealNumber(5)))
       return tape
     }()
     let saved = first.save(edited)
