@@ -50,10 +50,14 @@ let package = Package(
     // libcurl's header (Debian libcurl4-openssl-dev); fetch.c loads the library at the first
     // download.
     .target(name: "CCurl"),
+    // expat (Debian libexpat1-dev), which reads the rates' XML; every run maps it already, as
+    // fontconfig links it, and a parser is made only when rates are read.
+    .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
 
     // Currency rates: the download, the file and its format.
     .target(
-      name: "CalculatorRates", dependencies: core + ["CCurl"], swiftSettings: standardLibraryAlone),
+      name: "CalculatorRates", dependencies: core + ["CCurl", "CExpat"],
+      swiftSettings: standardLibraryAlone),
 
     // Drawing
     .target(
@@ -63,11 +67,13 @@ let package = Package(
     // Front ends
     .target(
       name: "X11Frontend",
-      dependencies: render + ["CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates"],
+      dependencies: render + [
+        "CX11", "CAccessibilityInterface", "CCurl", "CExpat", "CalculatorRates",
+      ],
       swiftSettings: standardLibraryAlone),
     .executableTarget(
       name: "circlecalc",
-      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CalculatorRates"],
+      dependencies: render + ["CX11", "X11Frontend", "CCurl", "CExpat", "CalculatorRates"],
       swiftSettings: standardLibraryAlone),
 
     // Tests
@@ -80,15 +86,17 @@ let package = Package(
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRenderTests",
-      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "X11FrontendTests",
-      dependencies: testSupport + ["CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
       exclude: ["atspi-client.py", "orca-session.py"]),
-    .testTarget(name: "ReliabilityTests", dependencies: testSupport),
     .testTarget(
-      name: "CalculatorRatesTests", dependencies: testSupport + ["CCurl", "CalculatorRates"],
+      name: "ReliabilityTests", dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates"]),
+    .testTarget(
+      name: "CalculatorRatesTests",
+      dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates"],
       exclude: ["Fixtures", "rates-server.py"]),
   ],
   swiftLanguageModes: [.v6]
