@@ -33,7 +33,8 @@ struct RatesUpdateTests {
     #expect(try file.read() == bytes)
     #expect(try file.load().date == "2026-11-27")
     #expect(file.modificationTime != nil)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder) == [RatesFile.name])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: file.folder) == ["eurofxref-daily.xml"])
     #expect(file.path.hasSuffix("/circlecalc/eurofxref-daily.xml"))
   }
 

@@ -86,7 +86,7 @@ import Testing
       // Circles: at least the minimum, a true circle of its fill, its label inside, apart.
       for key in layout.keypad.positions.map(frame.shownKey(at:)) {
         let circle = layout.circle(at: key.position)
-        #expect(2 * circle.radius >= Layout.minimumCircle * scale, "\(name)")
+        #expect(2 * circle.radius >= 28 * scale, "\(name)")
         let gap = layout.gap(at: key.position)
         for step in 0..<24 {
           let angle = Double(step) * .pi / 12

@@ -36,8 +36,8 @@ struct ConvertRatesEndToEndTests {
       let window = try CalculatorWindow(
         server: server, keys: keys, stateDirectory: URL(fileURLWithPath: state),
         environment: [
-          "XDG_CACHE_HOME": cache, RatesDownload.addressVariable: url,
-          RatesDownload.timeoutVariable: "5",
+          "XDG_CACHE_HOME": cache, "CIRCLECALC_RATES_URL": url,
+          "CIRCLECALC_RATES_TIMEOUT": "5",
         ])
       window.units = "EUR to USD"
       window.renderEnvironment = ["XDG_CACHE_HOME": cache]
