@@ -15,7 +15,7 @@ let testSupport = render + ["CX11", "TestSupport"]
 
 // The program's modules import the standard library alone: the compiler's implicit imports of
 // _StringProcessing (regular expressions) and _Concurrency (actors, tasks) would link both, with
-// the dispatch library, into the static binary, which uses neither (README, Performance: 1.8 MB
+// the dispatch library, into the static binary, which uses neither (docs/PERFORMANCE.md: 1.8 MB
 // of code and 0.8 MiB of RSS). The tests import them as usual.
 let standardLibraryAlone: [SwiftSetting] = [
   .unsafeFlags([
