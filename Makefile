@@ -38,7 +38,7 @@ catalogs = for po in po/*.po; do \
 # The Debian package, named as dpkg names it: circlecalc_VERSION_ARCH.deb, with the version
 # the binary reports (read once it is built).
 DEB = circlecalc_$$($(BIN) --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
-# The release link, each part measured (README, Performance: RSS by mapping): lld places the
+# The release link, each part measured (docs/PERFORMANCE.md, RSS by mapping): lld places the
 # functions that run (scripts/symbol-order.txt, from scripts/symbol-order) together, which needs
 # every Swift function in its own section; no PIE, so nothing is relocated at start; libstdc++
 # (the Swift runtime's C++) from its archive, through a folder where -lstdc++ finds only that;

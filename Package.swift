@@ -15,7 +15,7 @@ let testSupport = render + ["CX11", "TestSupport"]
 
 // The program's modules import the standard library alone: the compiler's implicit imports of
 // _StringProcessing (regular expressions) and _Concurrency (actors, tasks) would link both, with
-// the dispatch library, into the static binary, which uses neither (README, Performance: 1.8 MB
+// the dispatch library, into the static binary, which uses neither (docs/PERFORMANCE.md: 1.8 MB
 // of code and 0.8 MiB of RSS). The tests import them as usual.
 let standardLibraryAlone: [SwiftSetting] = [
   .unsafeFlags([
@@ -57,10 +57,14 @@ let package = Package(
     // libcurl's header (Debian libcurl4-openssl-dev); fetch.c loads the library at the first
     // download.
     .target(name: "CCurl"),
+    // expat (Debian libexpat1-dev), which reads the rates' XML; every run maps it already, as
+    // fontconfig links it, and a parser is made only when rates are read.
+    .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
 
     // Currency rates: the download, the file and its format.
     .target(
-      name: "CalculatorRates", dependencies: core + ["CCurl"], swiftSettings: standardLibraryAlone),
+      name: "CalculatorRates", dependencies: core + ["CCurl", "CExpat"],
+      swiftSettings: standardLibraryAlone),
 
     // Drawing
     .target(
@@ -71,13 +75,13 @@ let package = Package(
     .target(
       name: "X11Frontend",
       dependencies: render + [
-        "CalculatorWindow", "CX11", "CAccessibilityInterface", "CCurl", "CalculatorRates",
+        "CalculatorWindow", "CX11", "CAccessibilityInterface", "CCurl", "CExpat", "CalculatorRates",
       ],
       swiftSettings: standardLibraryAlone),
     .executableTarget(
       name: "circlecalc",
       dependencies: render + [
-        "CalculatorWindow", "CX11", "X11Frontend", "CCurl", "CalculatorRates",
+        "CalculatorWindow", "CX11", "X11Frontend", "CCurl", "CExpat", "CalculatorRates",
       ],
       swiftSettings: standardLibraryAlone),
 
@@ -93,15 +97,17 @@ let package = Package(
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRenderTests",
-      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "X11FrontendTests",
-      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
       exclude: ["atspi-client.py", "orca-session.py"]),
-    .testTarget(name: "ReliabilityTests", dependencies: testSupport),
     .testTarget(
-      name: "CalculatorRatesTests", dependencies: testSupport + ["CCurl", "CalculatorRates"],
+      name: "ReliabilityTests", dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates"]),
+    .testTarget(
+      name: "CalculatorRatesTests",
+      dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates"],
       exclude: ["Fixtures", "rates-server.py"]),
   ],
   swiftLanguageModes: [.v6]

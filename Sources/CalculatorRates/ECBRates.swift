@@ -27,7 +27,7 @@ public enum ECBRates {
     var path: [String] = []  // the local names of the open elements
     var date: String?
     var rates: [CurrencyRates.Rate] = []
-    try XMLReader.read(bytes) { (tag) throws(RatesError) in
+    try Expat.read(bytes) { (tag) throws(RatesError) in
       switch tag {
       case .end:
         path.removeLast()

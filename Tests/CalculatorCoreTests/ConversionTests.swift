@@ -82,6 +82,9 @@ struct ConversionTests {
       ("2 fl oz in mL", "59.147059125"), ("100 degrees Fahrenheit to C", "37.777777777777777778"),
       ("1 US gallon to litres", "3.785411784"), ("1 mi/h to km/h", "1.609344"),
       ("1 µm to nm", "1,000"), ("1 um to nm", "1,000"), ("1 μm to nm", "1,000"),
+      ("1 liter to mL", "1,000"), ("250 milliliters to liters", "0.25"),
+      ("3 Liters to millilitres", "3,000"), ("1 meter to centimeters", "100"),
+      ("2 square meters to ft2", "21.527820833419444617"),
       // spacing and the separator's case
       ("  1   m   TO   ft  ", "3.2808398950131233596"), ("1\tkm\tIn\tm", "1,000"),
       // more than 20 digits round half-up, as a paste does

@@ -288,6 +288,21 @@ import Testing
     #expect(Self.firsts(merged) == ["A", "C", "new"])
   }
 
+  /// Both windows changed the same calculation since the base: this window's change is the
+  /// one it saves (docs/SPEC.md section 8), whichever kind each change is.
+  @Test func onAConflictMyChangeWins() {
+    let base = Self.tape([(1, "a"), (2, "b"), (3, "c"), (4, "d")])
+    // 1: both edited; 2: I edited, they removed; 3: I removed, they edited; 4: both removed.
+    let mine = Self.tape([(1, "mine"), (2, "mine too"), (5, "new")])
+    let theirs = Self.tape([(1, "theirs"), (3, "theirs too"), (6, "theirs new")])
+    let merged = HistoryTape.merged(base: base, mine: mine, theirs: theirs)
+    #expect(Self.firsts(merged) == ["mine", "mine too", "new", "theirs new"])
+    #expect(merged.calculations.map(\.id.rawValue) == [1, 2, 5, 6])
+    // Seen from the other window, its own changes win the same way.
+    let other = HistoryTape.merged(base: base, mine: theirs, theirs: mine)
+    #expect(Self.firsts(other) == ["theirs", "theirs too", "new", "theirs new"])
+  }
+
   @Test func clearHistoryOnEitherSide() {
     let base = Self.tape([(1, "a"), (2, "b")])
     let cleared = HistoryTape.merged(

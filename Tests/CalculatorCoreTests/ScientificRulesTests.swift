@@ -128,6 +128,21 @@ struct ParenthesisRulesTests {
     #expect(calculator.display == expected.display)
     #expect(calculator.history == expected.history)
   }
+
+  /// ± on a group worth 0 changes nothing, as on a typed 0: the group and its rows stay.
+  @Test(
+    "± on a group whose value is 0 keeps the group's rows",
+    arguments: [
+      Case(keys: "2+(1-1)n=", display: "2", history: ["2", "+ (1", "− 1)"]),
+      Case(keys: "2+(1-1)n*3=", display: "6", history: ["2", "+ (1", "− 1)", "× 3"]),
+      Case(keys: "(5-5)n", display: "0", history: ["(5", "− 5)"]),
+      Case(keys: "2*((1-1))n=", display: "0", history: ["2", "× ((1", "− 1))"]),
+    ])
+  func zeroGroupSign(_ expected: Case) {
+    let calculator = calculator(expected.keys)
+    #expect(calculator.display == expected.display)
+    #expect(calculator.history == expected.history)
+  }
 }
 
 @Suite("Memory")

@@ -96,6 +96,38 @@ enum Reference {
     }
   }
 
+  /// docs/SPEC.md section 3: no circle under 28 px at 96 dpi (written out here, not read from
+  /// the layout), over the portrait windows where a scientific keypad switches from one grid
+  /// to its functions stacked above the basic keys (at 96 dpi about 340 × 500), every 3 × 7 px
+  /// from each mode's minimum size up to 1000 px high.
+  @Test(arguments: Mode.allCases, [1.0, 2.0])
+  func noCircleUnder28PixelsNearTheStackingSwitch(mode: Mode, scale: Double) {
+    let minimum = Layout.minimumSize(for: mode)
+    let least = (
+      width: Int((Double(minimum.width) * scale).rounded(.up)),
+      height: Int((Double(minimum.height) * scale).rounded(.up))
+    )
+    let step = Int(scale)
+    var stacked = 0
+    var sizes = 0
+    for width in stride(from: least.width, through: least.width + 200 * step, by: 3 * step) {
+      for height in stride(from: max(least.height, width), through: 1000 * step, by: 7 * step) {
+        let layout = Layout(width: width, height: height, keypad: .of(mode), scale: scale)
+        let positions = Keypad.of(mode).positions
+        let smallest = positions.map { 2 * layout.circle(at: $0).radius }.min() ?? 0
+        #expect(smallest >= 28 * scale, "\(mode) \(width)×\(height) at \(scale)")
+        // Stacked: the first function circle sits above the first basic one of its row.
+        let first = layout.circle(at: GridPosition(row: 0, column: 0)).center.y
+        let last = layout.circle(at: GridPosition(row: 0, column: layout.keypad.columnCount - 1))
+        if last.center.y - first > 1 { stacked += 1 }
+        sizes += 1
+      }
+    }
+    #expect(sizes > 300)
+    // The sweep reaches the switch: some windows stack the scientific keypad, others do not.
+    if mode == .scientific { #expect(stacked > 0 && stacked < sizes, "\(stacked) of \(sizes)") }
+  }
+
   /// At 192 dpi a 393 × 852 window is the reference design: width-limited (393 / 393 against
   /// 852 / 746.25, below the default window's unit, 2 × 640 / 746.25), every reference pixel
   /// is one pixel.

@@ -123,6 +123,98 @@ struct ECBRatesTests {
     #expect(throws: RatesError.tooLarge(limit: 65_536)) { try ECBRates.parse(huge) }
   }
 
+  /// The classic attack on an XML parser: ten levels of entities, each ten of the one below,
+  /// a billion `lol`s from a file of a kilobyte.
+  static let billionLaughs =
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n"
+    + (1...9).map { level in
+      " <!ENTITY lol\(level) \""
+        + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n"
+    }.joined() + "]>\n<gesmes:Envelope><subject>&lol9;</subject></gesmes:Envelope>"
+
+  @Test(
+    "Hostile XML is refused at once, with the reason, whatever it asks the parser to do",
+    arguments: [
+      (billionLaughs, "a DOCTYPE or declaration, which rates never have"),
+      (
+        "<!DOCTYPE e [<!ENTITY x SYSTEM 'file:///etc/passwd'>]><gesmes:Envelope>&x;"
+          + "</gesmes:Envelope>", "a DOCTYPE or declaration, which rates never have"
+      ),
+      (
+        "<!DOCTYPE e [<!ENTITY % p SYSTEM 'http://127.0.0.1:1/x.dtd'> %p;]><gesmes:Envelope/>",
+        "a DOCTYPE or declaration, which rates never have"
+      ),
+      (
+        "<!DOCTYPE gesmes:Envelope SYSTEM 'http://127.0.0.1:1/rates.dtd'><gesmes:Envelope/>",
+        "a DOCTYPE or declaration, which rates never have"
+      ),
+      (
+        "<gesmes:Envelope/><!DOCTYPE e [<!ENTITY x 'y'>]>",
+        "a DOCTYPE or declaration, which rates never have"
+      ),
+      (
+        "<gesmes:Envelope><!ENTITY x 'y'></gesmes:Envelope>",
+        "not well-formed (invalid token) at line 1, column 20"
+      ),
+      ("<gesmes:Envelope>&x;</gesmes:Envelope>", "an unknown entity &x;"),
+      ("<gesmes:Envelope a='&lt;&x;'/>", "an unknown entity &x;"),
+      (
+        "<gesmes:Envelope>&#0;</gesmes:Envelope>",
+        "reference to invalid character number at line 1, column 18"
+      ),
+      (
+        "<gesmes:Envelope>\u{01}</gesmes:Envelope>",
+        "not well-formed (invalid token) at line 1, column 18"
+      ),
+      ("<gesmes:Envelope>", "it ends inside <gesmes:Envelope> (cut short?)"),
+      ("<gesmes:Envelope><![CDATA[", "it ends inside <gesmes:Envelope> (cut short?)"),
+      ("<gesmes:Env", "it ends inside the tag <gesmes:Env (cut short?)"),
+      ("<?xml version='1.0'", "it ends inside a processing instruction (cut short?)"),
+      ("<!-- rates", "it ends inside a comment (cut short?)"),
+      ("<?xml version='1.0'?>\n<!-- no rates -->\n", "no element"),
+      ("rates<gesmes:Envelope/>", "text outside the root element"),
+      ("<![CDATA[x]]><gesmes:Envelope/>", "CDATA outside the root element"),
+      ("<gesmes:Envelope/><![CDATA[x]]>", "CDATA outside the root element"),
+      ("<gesmes:Envelope/>&amp;", "text outside the root element"),
+      ("<gesmes:Envelope></Envelope>", "</Envelope> closes <gesmes:Envelope>"),
+      ("<gesmes:Envelope\n a='1'\n a='2'/>", "<gesmes:Envelope> has two a attributes"),
+      ("<gesmes:Envelope a=1/>", "not well-formed (invalid token) at line 1, column 20"),
+    ] as [(String, String)])
+  func hostile(text: String, reason: String) {
+    let start = TestSupport.now()
+    #expect(throws: RatesError.invalid(reason)) { try ECBRates.parse(Array(text.utf8)) }
+    #expect(TestSupport.now() - start < 5)
+  }
+
+  @Test("Bytes that are not UTF-8 are refused, whatever the declaration says")
+  func notUTF8() {
+    let latin =
+      Array("<?xml version='1.0' encoding='ISO-8859-1'?><gesmes:Envelope>".utf8) + [0xE9]
+      + Array("</gesmes:Envelope>".utf8)
+    #expect(throws: RatesError.invalid("not well-formed (invalid token) at line 1, column 61")) {
+      try ECBRates.parse(latin)
+    }
+    let utf16 = [UInt8]([0xFF, 0xFE]) + Array("<".utf8) + [0]
+    #expect(throws: RatesError.self) { try ECBRates.parse(utf16) }
+  }
+
+  @Test("Deep nesting and many attributes up to the size limit are read in bounded time")
+  func large() {
+    let depth = (ECBRates.sizeLimit - 40) / 13
+    let nested =
+      "<gesmes:Envelope>" + String(repeating: "<Cube>", count: depth)
+      + String(repeating: "</Cube>", count: depth) + "</gesmes:Envelope>"
+    #expect(nested.utf8.count <= 65_536)
+    #expect(throws: RatesError.invalid("no Cube with the rates' date (time='YYYY-MM-DD')")) {
+      try ECBRates.parse(Array(nested.utf8))
+    }
+    let attributes =
+      "<gesmes:Envelope" + (0..<5_000).map { " a\($0)='1'" }.joined() + "/>"
+    #expect(throws: RatesError.invalid("no Cube with the rates' date (time='YYYY-MM-DD')")) {
+      try ECBRates.parse(Array(attributes.utf8))
+    }
+  }
+
   @Test("Every currency conversion through the euro is what Python's fractions give")
   func crossRates() throws {
     let rates = try ECBRates.parse(Self.daily)

@@ -3,12 +3,14 @@
 
     rates-server.py FOLDER      # prints the port it listens on, then serves until killed
 
+Each request's path is added to FOLDER/.requests, one a line, before it is answered.
 Besides the files (a missing one is a 404), three paths misbehave on purpose:
 /hang accepts the request and never answers; /endless answers 200 and sends bytes for ever,
 without a length; /redirect-file redirects to a file:// address.
 """
 
 import http.server
+import os
 import sys
 import threading
 import time
@@ -19,6 +21,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*arguments, directory=sys.argv[1], **keywords)
 
     def do_GET(self):
+        with open(os.path.join(sys.argv[1], ".requests"), "a") as requests:
+            requests.write(self.path + "\n")
         if self.path == "/hang":
             time.sleep(3600)
         elif self.path == "/endless":

@@ -30,7 +30,7 @@ struct CommandLineFuzzTests {
       let arguments = CommandLineFuzzTests.arguments(&random)
       let run = try TestSupport.run(
         TestSupport.binary, bytes: arguments, environment: environment, directory: directory,
-        timeout: 30)
+        timeout: TestSupport.patience)
       runs += 1
       statuses[run.status, default: 0] += 1
       slowest = max(slowest, run.seconds)

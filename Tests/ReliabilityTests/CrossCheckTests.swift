@@ -94,7 +94,7 @@ struct CrossCheckTests {
       }
       pending.removeSubrange(...last)
     }
-    let exited = ended && process.wait(timeout: 10)
+    let exited = ended && process.wait(timeout: TestSupport.patience)
     let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
     #expect(exited && process.status == 0 && pending.isEmpty, "\(message)")
     return tally

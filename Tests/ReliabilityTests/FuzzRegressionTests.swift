@@ -17,7 +17,8 @@ struct FuzzRegressionTests {
   ])
   func commandLineMessages(arguments: [String], foundBy: String) throws {
     let run = try TestSupport.run(
-      TestSupport.binary, arguments, environment: ["PATH": "/usr/bin:/bin"], timeout: 20)
+      TestSupport.binary, arguments, environment: ["PATH": "/usr/bin:/bin"],
+      timeout: TestSupport.patience)
     #expect(run.status == 2, "\(foundBy)")
     let message = run.stderrBytes.dropLast()
     #expect(run.stderrBytes.last == UInt8(ascii: "\n"), "\(foundBy)")
@@ -29,7 +30,7 @@ struct FuzzRegressionTests {
     let noise: [UInt8] = [0xD2, 0x6B, 0x2A, 0x0A, 0x94, 0x1A, 0x9D, 0xAF, 0xED, 0xC1, 0xB2]
     let run = try TestSupport.run(
       TestSupport.binary, bytes: [noise, Array("--print".utf8)],
-      environment: ["PATH": "/usr/bin:/bin"], timeout: 20)
+      environment: ["PATH": "/usr/bin:/bin"], timeout: TestSupport.patience)
     #expect(run.status == 2)
     #expect(!run.stderrBytes.dropLast().contains { $0 < 0x20 || $0 == 0x7F })
   }

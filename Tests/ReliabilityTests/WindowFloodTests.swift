@@ -62,7 +62,7 @@ struct WindowFloodTests {
       let start = TestSupport.now()
       try window.type(chunk.compactMap { WindowFloodTests.keysyms[$0] }, delay: 0)
       sent += chunk
-      let difference = try window.differingPixels(from: expected, timeout: 60)
+      let difference = try window.differingPixels(from: expected)
       #expect(
         difference == 0, "after \(sent.count) keys the window differs in \(difference) pixels")
       if difference != 0 { return }
@@ -78,7 +78,7 @@ struct WindowFloodTests {
     let expected = try WindowFloodTests.finishedCalculations(keys)
     let history = state.path + "/circlecalc/history"
     var saved: [String] = []
-    let deadline = TestSupport.now() + 20
+    let deadline = TestSupport.now() + TestSupport.patience
     repeat {
       let text = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
       let tape = try? HistoryTape(fileBytes: Array(text.utf8))
@@ -140,7 +140,7 @@ struct WindowFloodTests {
         try window.xdotool(arguments)
         arguments = []
         let expected = try window.render(keys: tokens)
-        let difference = try window.differingPixels(from: expected, timeout: 60)
+        let difference = try window.differingPixels(from: expected)
         #expect(
           difference == 0, "after \(index + 1) clicks the window differs in \(difference) pixels")
         if difference != 0 { return }
@@ -172,7 +172,7 @@ struct WindowFloodTests {
     let start = TestSupport.now()
     try window.resize(sizes)
     let sent = TestSupport.now() - start
-    let difference = try window.differingPixels(from: expected, timeout: 60)
+    let difference = try window.differingPixels(from: expected)
     let shown = TestSupport.now() - start - sent
     #expect(difference == 0, "the last size is not drawn: \(difference) pixels differ")
     #expect(window.process.isRunning, "\(window.errorOutput)")
@@ -184,16 +184,16 @@ struct WindowFloodTests {
     // capture takes about as long as a small one to compare) and 1 × 1.
     try window.resize([(8000, 8000)])
     let big = try window.render(keys: keys)
-    let bigDifference = try window.differingPixels(from: big, timeout: 60, sampledTo: 1_000)
+    let bigDifference = try window.differingPixels(from: big, sampledTo: 1_000)
     #expect(bigDifference == 0, "8000 × 8000 differs in \(bigDifference) sampled pixels")
     try window.resize([(1, 1)])
     let tiny = try window.render(keys: keys)
-    #expect(try window.differingPixels(from: tiny, timeout: 20) == 0, "1 × 1 is not drawn")
+    #expect(try window.differingPixels(from: tiny) == 0, "1 × 1 is not drawn")
     // Still answering: a key after the storm shows.
     try window.resize([(360, 640)])
     try window.type(["5", "equal"], delay: 0)
     let after = try window.render(keys: keys + "5=")
-    #expect(try window.differingPixels(from: after, timeout: 20) == 0)
+    #expect(try window.differingPixels(from: after) == 0)
   }
 
   @Test(
@@ -203,7 +203,8 @@ struct WindowFloodTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server, keys: "12+3")
     kill(window.process.pid, signal)
-    #expect(window.process.wait(timeout: 3), "still running 3 s after signal \(signal)")
+    #expect(
+      window.process.wait(timeout: TestSupport.patience), "still running after signal \(signal)")
     let status = window.process.status ?? -1
     // Ended by that signal (128 + n) or exited cleanly; never SIGABRT, SIGSEGV, SIGILL, SIGTRAP.
     #expect(status == 128 + signal || status == 0, "status \(status)")
@@ -216,7 +217,7 @@ struct WindowFloodTests {
     let window = try CalculatorWindow(server: try #require(server), keys: "12+3")
     let process = window.process
     kill(try #require(server).process.pid, SIGKILL)
-    #expect(process.wait(timeout: 5), "still running 5 s after the X server died")
+    #expect(process.wait(timeout: TestSupport.patience), "still running after the X server died")
     #expect(process.status == 1, "status \(process.status ?? -1)")
     let message = window.errorOutput
     #expect(
@@ -230,7 +231,8 @@ struct WindowFloodTests {
   func noDisplay(display: String?) throws {
     var environment = ["PATH": "/usr/bin:/bin"]
     environment["DISPLAY"] = display
-    let run = try TestSupport.run(TestSupport.binary, [], environment: environment, timeout: 20)
+    let run = try TestSupport.run(
+      TestSupport.binary, [], environment: environment, timeout: TestSupport.patience)
     let message = run.stderr
     #expect(run.status == 1 && !run.timedOut, "status \(run.status)")
     #expect(

@@ -61,7 +61,8 @@ public final class CalculatorWindow {
     process = try ChildProcess(
       [TestSupport.binary] + arguments, environment: environment, error: .file(errorFile))
     let search = try server.run(
-      "xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(process.pid)"], timeout: 10)
+      "xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(process.pid)"],
+      timeout: TestSupport.patience)
     guard search.status == 0, let id = search.stdout.split(separator: "\n").first else {
       let said = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
       try? FileManager.default.removeItem(atPath: scratch)
@@ -154,7 +155,7 @@ public final class CalculatorWindow {
 
   /// Waits until the server has the window at `width` × `height` (a size the program asked for
   /// itself, like a mode switch), and remembers it; throws after `timeout` seconds.
-  public func waitForSize(width: Int, height: Int, timeout: Double = 5) throws {
+  public func waitForSize(width: Int, height: Int, timeout: Double = TestSupport.patience) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       let size = try CalculatorWindow.geometry(of: window, on: server)
@@ -181,10 +182,12 @@ public final class CalculatorWindow {
     try xdotool("mousemove", "--window", window, "\(x)", "\(y)", "click", "1")
   }
 
-  /// A capture of the window's pixels.
+  /// A capture of the window's pixels. An 8000 × 8000 window is a PNG of 192 MB, which
+  /// ImageMagick may take minutes to write on a busy machine.
   public func screenshot() throws -> Image {
     let file = scratch + "/screenshot.png"
-    let result = try server.run("import", ["-window", window, "png24:\(file)"], timeout: 60)
+    let result = try server.run(
+      "import", ["-window", window, "png24:\(file)"], timeout: 5 * TestSupport.patience)
     guard result.status == 0, !result.timedOut else {
       throw TestFailure("import: \(result.stderr)")
     }
@@ -239,16 +242,21 @@ public final class CalculatorWindow {
   /// Takes captures until one equals `expected` or `timeout` passes: the differing pixels of
   /// the last one (0 = the window shows exactly `expected`). A capture that fails counts as
   /// not yet; the last one failing throws. `sampledTo` compares only a `side` × `side` grid of
-  /// points, for huge windows.
-  public func differingPixels(from expected: Image, timeout: Double = 3, sampledTo side: Int? = nil)
-    throws -> Int
-  {
+  /// points, for huge windows, captured with `import`; the others are read in this process
+  /// (`differingPixelsNow`), so a capture takes milliseconds and a cue that shows for 0.6 s is
+  /// seen however busy the machine is.
+  public func differingPixels(
+    from expected: Image, timeout: Double = TestSupport.patience, sampledTo side: Int? = nil
+  ) throws -> Int {
     let deadline = TestSupport.now() + timeout
     while true {
       var difference = Int.max
       var failure: Error?
       do {
-        difference = try screenshot().differingPixels(from: expected, sampledTo: side)
+        difference =
+          try side == nil
+          ? differingPixelsNow(from: expected)
+          : screenshot().differingPixels(from: expected, sampledTo: side)
       } catch {
         failure = error
       }
@@ -261,8 +269,71 @@ public final class CalculatorWindow {
     }
   }
 
-  /// Waits for the program to exit: its status and stderr, or nil when it is still running.
-  public func exit(timeout: Double) -> (status: Int32, error: String)? {
+  /// Takes captures until one differs from `before` (what the window showed until an action
+  /// took effect), or `timeout` passes: the differing pixels of the last one (0 = it never
+  /// changed).
+  public func differingPixels(
+    changedFrom before: Image, timeout: Double = TestSupport.patience
+  ) throws -> Int {
+    var difference = 0
+    TestSupport.waitUntil(timeout: timeout) {
+      difference = (try? differingPixelsNow(from: before)) ?? 0
+      return difference > 0
+    }
+    return difference
+  }
+
+  /// The pixels the window shows now that differ from `expected` (all of them when the sizes
+  /// differ), read with Xlib's `XGetImage` on a connection of this capture's own, the request
+  /// `import` makes; throws when the window cannot be read (not mapped, gone).
+  public func differingPixelsNow(from expected: Image) throws -> Int {
+    CalculatorWindow.xErrorsAreReturned
+    guard let display = XOpenDisplay(server.display), let id = UInt(window) else {
+      throw TestFailure("no display \(server.display)")
+    }
+    defer { XCloseDisplay(display) }
+    var attributes = XWindowAttributes()
+    guard XGetWindowAttributes(display, id, &attributes) != 0,
+      attributes.map_state == IsViewable
+    else { throw TestFailure("window \(window) is not shown") }
+    let (width, height) = (Int(attributes.width), Int(attributes.height))
+    guard width == expected.width, height == expected.height else {
+      return max(width * height, expected.width * expected.height, 1)
+    }
+    guard
+      let image = XGetImage(
+        display, id, 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap),
+      let data = image.pointee.data
+    else { throw TestFailure("XGetImage failed on window \(window)") }
+    defer { _ = image.pointee.f.destroy_image(image) }
+    guard image.pointee.bits_per_pixel == 32, image.pointee.byte_order == LSBFirst else {
+      throw TestFailure("a capture of \(image.pointee.bits_per_pixel) bits per pixel")
+    }
+    let line = Int(image.pointee.bytes_per_line)
+    let pixels = UnsafeRawPointer(data)
+    var count = 0
+    for y in 0..<height {
+      let row = pixels + y * line
+      let expectedRow = expected.bytes + y * expected.stride
+      for x in 0..<width
+      where row.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFF_FFFF
+        != expectedRow.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFF_FFFF
+      {
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// A protocol error on a test's own connection (a window gone between two requests) makes
+  /// the request fail, not the test process exit, as Xlib's default handler would.
+  static let xErrorsAreReturned: Void = {
+    XSetErrorHandler { _, _ in 0 }
+  }()
+
+  /// Waits for the program to exit: its status and stderr, or nil when it is still running
+  /// after `timeout` seconds.
+  public func exit(timeout: Double = TestSupport.patience) -> (status: Int32, error: String)? {
     guard process.wait(timeout: timeout), let status = process.status else { return nil }
     return (status, errorOutput)
   }

@@ -125,11 +125,12 @@ public final class ChildProcess {
     return true
   }
 
-  /// Sends `signal` to the child's PID, then SIGKILL if it has not ended within two seconds.
-  public func stop(signal: Int32 = SIGTERM) {
+  /// Sends `signal` to the child's PID, then SIGKILL if it has not ended within `grace`
+  /// seconds (a busy machine may take a few to schedule it).
+  public func stop(signal: Int32 = SIGTERM, grace: Double = 10) {
     guard isRunning else { return }
     kill(pid, signal)
-    if !wait(timeout: 2) {
+    if !wait(timeout: grace) {
       kill(pid, SIGKILL)
       _ = wait(timeout: 2)
     }

@@ -31,6 +31,25 @@ extension TestSupport {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
+  /// How long a test waits for what it expects to happen (a frame on the screen, a file
+  /// written, a process ended, an announcement) before it fails. Every wait returns as soon as
+  /// it happens, so only a failing test waits this long; it is long because the machine may be
+  /// building or running a second `make test` beside this one.
+  public static let patience = 60.0
+
+  /// Checks `condition` every 20 ms until it holds (true) or `timeout` seconds pass (false).
+  @discardableResult
+  public static func waitUntil(
+    timeout: Double = patience, _ condition: () throws -> Bool
+  ) rethrows -> Bool {
+    let deadline = now() + timeout
+    while true {
+      if try condition() { return true }
+      if now() >= deadline { return false }
+      usleep(20_000)
+    }
+  }
+
   /// A fresh temporary file path with the extension, removed by the caller.
   public static func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory

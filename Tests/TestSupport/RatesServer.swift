@@ -39,7 +39,7 @@ public final class RatesServer {
     let output = try OutputPipe()
     process = try ChildProcess(["python3", script, folder], output: .descriptor(output.write))
     output.closeWriteEnd()
-    guard let line = output.readLine(timeout: 20),
+    guard let line = output.readLine(timeout: TestSupport.patience),
       let port = Int(String(decoding: line, as: UTF8.self))
     else {
       process.stop()
@@ -50,6 +50,12 @@ public final class RatesServer {
 
   /// The address of `path` on the server: `url("eurofxref-daily.xml")`.
   public func url(_ path: String) -> String { address + "/" + path }
+
+  /// The paths asked for so far, in order (`/eurofxref-daily.xml`).
+  public var requests: [String] {
+    let text = (try? String(contentsOfFile: folder + "/.requests", encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init)
+  }
 
   /// Serves `bytes` as `name` from now on.
   public func serve(_ bytes: [UInt8], as name: String) throws {

@@ -62,8 +62,10 @@ public final class XvfbServer {
       ] + arguments, output: .descriptor(output.write))
     output.closeWriteEnd()
     // Xvfb writes the display number and a newline once it accepts connections.
-    let number = String(decoding: output.readLine(timeout: 30) ?? [], as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let number = String(
+      decoding: output.readLine(timeout: TestSupport.patience) ?? [], as: UTF8.self
+    )
+    .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !number.isEmpty else { throw TestFailure("Xvfb did not start within 30 s") }
     display = ":" + number
   }

@@ -34,7 +34,7 @@ struct AccessibilityEndToEndTests {
       [
         "--move", "50,70", "--click", "seven", "--click", "plus", "--click", "eight", "--click",
         "equals", "--focus", "nine", "--idle", "2",
-      ], arguments: ["--size", "360x640"], server: server)
+      ], arguments: ["--size", "360x640"], server: server, announcements: 3)
     #expect(report.error == nil)
     #expect(report.application == .init(name: "CircleCalc", role: "application"))
     #expect(report.frame?.name == "CircleCalc")
@@ -109,7 +109,8 @@ struct AccessibilityEndToEndTests {
       [
         "--key", "ctrl+3", "--click", "ten percent tip", "--click", "more people", "--focus",
         "People",
-      ], arguments: ["--mode", "basic", "--keys", "80+4.5=", "--size", "360x640"], server: server)
+      ], arguments: ["--mode", "basic", "--keys", "80+4.5=", "--size", "360x640"], server: server,
+      announcements: 3)
     #expect(report.error == nil)
     #expect(report.display == "84.5")
     let steps = try #require(report.steps)
@@ -207,7 +208,7 @@ struct AccessibilityEndToEndTests {
     ]
     let report = try runClient(
       clicks.flatMap { ["--click", $0] }, arguments: ["--mode", "basic", "--size", "360x640"],
-      server: server)
+      server: server, announcements: 1)
     #expect(report.error == nil)
     let steps = try #require(report.steps)
     #expect(steps.map(\.click) == clicks)
@@ -274,7 +275,7 @@ struct AccessibilityEndToEndTests {
     let server = try XvfbServer()
     let report = try runClient(
       ["--key", "ctrl+c", "--key", "ctrl+c"], arguments: ["--keys", "5/0=", "--size", "360x640"],
-      server: server)
+      server: server, announcements: 2)
     #expect(report.error == nil)
     #expect(report.display == "NaN")  // NaN is not copied
     #expect(Self.announcements(report.events ?? []) == ["Not accepted", "Not accepted"])
@@ -293,8 +294,13 @@ struct AccessibilityEndToEndTests {
       ("--key", "k m Return"), ("--click", "convert to feet"), ("--key", "m i"),
       ("--key", "Return"), ("--click", "swap units"),
     ]
+    // What keys typed together end with: the client waits for it before it reads the step.
+    let until = [1: "36 metres", 3: "36 kilometres", 5: "mi, mile"]
+    let options = steps.enumerated().flatMap { index, step in
+      [step.0, step.1] + (until[index].map { ["--until", $0] } ?? [])
+    }
     let report = try runClient(
-      steps.flatMap { [$0.0, $0.1] }, arguments: ["--size", "360x640"], server: server)
+      options, arguments: ["--size", "360x640"], server: server, announcements: 4)
     #expect(report.error == nil)
     let taken = try #require(report.steps)
     #expect(taken.count == steps.count)
@@ -372,7 +378,7 @@ struct AccessibilityEndToEndTests {
       #expect(!maps.contains(library), "\(library) is mapped")
     }
     try window.sendDeleteWindow()
-    let exit = window.exit(timeout: 5)
+    let exit = window.exit()
     #expect(exit?.status == 0)
     #expect(exit?.error == "")
   }
@@ -485,10 +491,11 @@ struct AccessibilityEndToEndTests {
   }
 
   /// Runs the client in a D-Bus session of its own on `server`, with circlecalc (`binary`, by
-  /// default the one under test) started by the client with `arguments`.
+  /// default the one under test) started by the client with `arguments`; the client waits for
+  /// `announcements` announcements before it closes the window.
   func runClient(
     _ options: [String], arguments: [String], server: XvfbServer,
-    binary: String = TestSupport.binary
+    binary: String = TestSupport.binary, announcements: Int = 0
   ) throws -> Report {
     let scratch = TestSupport.temporaryPath("atspi")
     try FileManager.default.createDirectory(
@@ -503,9 +510,9 @@ struct AccessibilityEndToEndTests {
     let file = scratch + "/report.json"
     let result = try TestSupport.run(
       "dbus-run-session",
-      ["--", "/usr/bin/python3", Self.client, "--report", file] + options + ["--", binary]
-        + arguments,
-      environment: environment, timeout: 120)
+      ["--", "/usr/bin/python3", Self.client, "--report", file] + options
+        + ["--announcements", "\(announcements)", "--", binary] + arguments,
+      environment: environment, timeout: 600)
     guard result.status == 0, !result.timedOut,
       let data = FileManager.default.contents(atPath: file)
     else {

@@ -48,7 +48,7 @@ struct ArrangementEndToEndTests {
         split: split)
       let expected = Renderer().render(frame)
       #expect(
-        try window.differingPixels(from: expected, timeout: 5) == 0,
+        try window.differingPixels(from: expected) == 0,
         "\(mode) \(width)×\(height), \(frame.layout.arrangement)")
       shown.append((mode, width, height))
     }

@@ -198,7 +198,7 @@ struct ClipboardEndToEndTests {
     }
     XSync(client, 0)
     try window.type("6", "ctrl+q")
-    let exit = window.exit(timeout: 2)
+    let exit = window.exit()
     #expect(exit?.status == 0)
     let lines = exit?.error.split(separator: "\n") ?? []
     #expect(!lines.isEmpty && lines.count <= 2, "\(lines)")
@@ -217,7 +217,7 @@ struct ClipboardEndToEndTests {
 
   /// The next event of a type on a test connection (the test may poll), or nil at the deadline.
   func nextEvent(
-    _ display: OpaquePointer, type: Int32, timeout: Double = 3,
+    _ display: OpaquePointer, type: Int32, timeout: Double = TestSupport.patience,
     where condition: (XEvent) -> Bool = { _ in true }
   ) -> XEvent? {
     let deadline = Date().addingTimeInterval(timeout)
@@ -279,9 +279,9 @@ struct ClipboardEndToEndTests {
     status: Int32, text: String
   ) {
     let result = try server.run(
-      "xclip", ["-o", "-selection", "clipboard", "-t", target], timeout: 3)
+      "xclip", ["-o", "-selection", "clipboard", "-t", target], timeout: TestSupport.patience)
     // A read that never ends is a failure, not a refusal.
-    guard !result.timedOut else { throw TestFailure("xclip -o -t \(target) outlasted 3 s") }
+    guard !result.timedOut else { throw TestFailure("xclip -o -t \(target) never ended") }
     return (result.status, result.stdout)
   }
 }
@@ -307,13 +307,11 @@ final class ClipboardOwner {
       ["xclip", "-quiet", "-selection", selection, "-i", file.path],
       environment: server.environment)
     // Ready once xclip's window owns the selection.
-    let deadline = Date().addingTimeInterval(3)
-    while Date() < deadline {
+    let isOwner = TestSupport.waitUntil {
       let owner = XGetSelectionOwner(display, atom)
-      if owner != UInt(None) && owner != previousOwner { return }
-      usleep(5_000)
+      return owner != UInt(None) && owner != previousOwner
     }
-    throw TestFailure("xclip did not take the \(selection) selection")
+    guard isOwner else { throw TestFailure("xclip did not take the \(selection) selection") }
   }
 
   func stop() {

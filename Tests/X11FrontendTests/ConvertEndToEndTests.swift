@@ -62,7 +62,7 @@ struct ConvertEndToEndTests {
     #expect(try window.differingPixels(from: window.render(keys: "12*3=")) == 0)
     // Remembered with the window size: the next window opens with the lines and the pair.
     try window.type("ctrl+q")
-    #expect(window.exit(timeout: 5)?.status == 0)
+    #expect(window.exit()?.status == 0)
     let saved = try String(contentsOfFile: state + "/circlecalc/window-size", encoding: .utf8)
     #expect(saved == "360x640 basic\nconvert on length\npair length km mi\n")
     // The tape's file aside, the new window shows nothing typed.

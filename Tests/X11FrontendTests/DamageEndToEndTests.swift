@@ -214,9 +214,15 @@ struct DamageEndToEndTests {
       let other = XCreateWindow(
         display, root, x, y, UInt32(cover.width), UInt32(cover.height), 0, 24,
         UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+      XSelectInput(display, other, ExposureMask)
       XMapRaised(display, other)
       XSync(display, 0)
-      usleep(20_000)
+      // On the screen once the server has painted it and says so.
+      var event = XEvent()
+      let isShown = TestSupport.waitUntil {
+        XCheckTypedWindowEvent(display, other, Expose, &event) != 0
+      }
+      guard isShown else { throw TestFailure("the covering window was never shown") }
       XDestroyWindow(display, other)
       XSync(display, 0)
     }

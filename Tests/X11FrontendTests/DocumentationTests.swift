@@ -49,6 +49,23 @@ import Testing
     #expect(document.contains("`0`–`9`"))
   }
 
+  /// The README is a user's guide (docs/SPEC.md section 11.4): short, and without run logs,
+  /// which belong to the commit log (a commit hash, a date, a time of day in UTC).
+  @Test func theReadmeIsAUsersGuide() throws {
+    let readme = try Self.read("README.md")
+    #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count < 450)
+    for (pattern, what) in [
+      (#"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b"#, "a commit hash"),
+      (#"\b(19|20)\d\d-\d\d-\d\d\b"#, "a date"), (#"\bUTC\b"#, "a time in UTC"),
+    ] {
+      let found = readme.range(of: pattern, options: .regularExpression).map { readme[$0] }
+      #expect(found == nil, "the README has \(what): \(found ?? "")")
+    }
+    for document in ["docs/PERFORMANCE.md", "docs/DEVELOPMENT.md"] {
+      #expect(readme.contains("(\(document))"), "the README does not point at \(document)")
+    }
+  }
+
   @Test func theManPageListsEveryTokenInBold() throws {
     let bold = Self.boldWords(try Self.read("data/circlecalc.1"))
     for key in Key.allCases {

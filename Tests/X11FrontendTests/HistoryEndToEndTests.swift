@@ -34,7 +34,8 @@ struct HistoryEndToEndTests {
     /// Waits until the file holds `lines` (each `rows<TAB>…<TAB>= result`) or `timeout` passes,
     /// and returns the calculations it holds then (a file that is not a history throws).
     @discardableResult
-    func waitFor(_ lines: [String], timeout: Double = 10) throws -> [Calculation] {
+    func waitFor(_ lines: [String], timeout: Double = TestSupport.patience) throws -> [Calculation]
+    {
       let deadline = TestSupport.now() + timeout
       while self.lines != lines, TestSupport.now() < deadline { usleep(20_000) }
       return Array(try HistoryTape(fileBytes: Array((text ?? "").utf8)).calculations)
@@ -77,7 +78,7 @@ struct HistoryEndToEndTests {
         try window.differingPixels(from: window.render(keys: "2+3*4=7/0=1200*1.08+49.9=")) == 0)
       try state.waitFor(Self.threeLines)
       try window.type("ctrl+q")
-      #expect(window.exit(timeout: 5)?.status == 0)
+      #expect(window.exit()?.status == 0)
     }
     #expect(try state.waitFor(Self.threeLines).map(\.line) == Self.three.calculations.map(\.line))
     var environment = ProcessInfo.processInfo.environment
@@ -159,7 +160,7 @@ struct HistoryEndToEndTests {
     }
     #expect(seenBad == 0, "the file was not a history \(seenBad) times")
     #expect(typists.allSatisfy { $0.status == 0 })
-    let deadline = TestSupport.now() + 20
+    let deadline = TestSupport.now() + TestSupport.patience
     var saved: [Calculation] = []
     while saved.count < 84, TestSupport.now() < deadline {
       let tape = try? HistoryTape(fileBytes: Array((state.text ?? "").utf8))
@@ -234,7 +235,7 @@ struct HistoryEndToEndTests {
     try window.type(Self.keysyms("6*7="))
     #expect(try window.differingPixels(from: window.render(keys: "6*7=")) == 0)
     try window.type("ctrl+q")
-    #expect(window.exit(timeout: 5)?.status == 0)
+    #expect(window.exit()?.status == 0)
     #expect(window.errorOutput == message)  // nothing more said
     let aside = state.file + ".bad"
     switch bad {

@@ -238,7 +238,7 @@ struct OrcaEndToEndTests {
       "dbus-run-session",
       ["--", "/usr/bin/python3", session, "--report", file, "--folder", scratch] + arguments
         + ["--"] + command,
-      environment: environment, timeout: 170)
+      environment: environment, timeout: 900)
     guard result.status == 0, !result.timedOut,
       let data = FileManager.default.contents(atPath: file)
     else {

@@ -64,7 +64,7 @@ struct TapeEndToEndTests {
     }
 
     /// Waits until `--history` prints `text` or `timeout` passes; what it printed last.
-    func waitForHistory(_ text: String, timeout: Double = 10) throws -> String {
+    func waitForHistory(_ text: String, timeout: Double = TestSupport.patience) throws -> String {
       let deadline = TestSupport.now() + timeout
       var printed = try history()
       while printed != text, TestSupport.now() < deadline {
@@ -144,7 +144,7 @@ struct TapeEndToEndTests {
     try session.state.waitFor(HistoryEndToEndTests.threeLines)
     #expect(session.state.lines == HistoryEndToEndTests.threeLines)
     try session.window.type("ctrl+q")
-    #expect(session.window.exit(timeout: 5)?.status == 0)
+    #expect(session.window.exit()?.status == 0)
     #expect(
       try session.history() == "2 + 3 × 4 = 20\n7 ÷ 0 = NaN\n1,200 × 1.08 + 49.9 = 1,345.9\n")
   }

@@ -65,7 +65,7 @@ struct TipEndToEndTests {
     do {
       let window = try CalculatorWindow(server: server, stateDirectory: state)
       try window.type("ctrl+3", "ctrl+q")
-      #expect(window.exit(timeout: 5)?.status == 0)
+      #expect(window.exit()?.status == 0)
     }
     // Started again without --mode: Tip & Split, with a fresh bill.
     let again = try CalculatorWindow(server: server, stateDirectory: state)

@@ -1,5 +1,6 @@
 import CalculatorCore
 import CalculatorLayout
+import CalculatorRender
 import Foundation
 import TestSupport
 import Testing
@@ -45,9 +46,11 @@ struct WindowEndToEndTests {
     let seven = window.center(of: .key(.digit(.seven)))
     try window.xdotool("mousemove", "--window", window.window, "\(seven.x)", "\(seven.y)")
     try window.xdotool("mousedown", "1")
-    // Held down: the circle is lighter than in the render, so the frames differ.
+    // Held down: the circle lightens.
+    var held = Frame(layout: window.layout, calculator: TestSupport.calculator(after: "5"))
+    held.pressed = Keypad.basic.position(of: .key(.digit(.seven)))
+    #expect(try window.differingPixels(from: window.render(held)) == 0)
     let render = try window.render(keys: "5")
-    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
     let eight = window.center(of: .key(.digit(.eight)))
     try window.xdotool("mousemove", "--window", window.window, "\(eight.x)", "\(eight.y)")
     try window.xdotool("mouseup", "1")
@@ -59,11 +62,11 @@ struct WindowEndToEndTests {
     let window = try CalculatorWindow(server: server, keys: "9")
     let render = try window.render(keys: "9")
     try window.type("F1")
-    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
+    #expect(try window.differingPixels(changedFrom: render) > 0)
     try window.click(.key(.digit(.one)))  // closes the overlay, types nothing
     #expect(try window.differingPixels(from: render) == 0)
     try window.type("question")
-    #expect(try window.differingPixels(from: render, timeout: 0.5) > 0)
+    #expect(try window.differingPixels(changedFrom: render) > 0)
     try window.type("Escape")  // closes the overlay, clears nothing
     #expect(try window.differingPixels(from: render) == 0)
   }
@@ -193,7 +196,7 @@ struct WindowEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     try window.sendDeleteWindow()
-    let exit = window.exit(timeout: 2)
+    let exit = window.exit()
     #expect(exit?.status == 0)
     #expect(exit?.error == "")
   }
@@ -212,7 +215,7 @@ struct WindowEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     try window.type(keys)
-    #expect(window.exit(timeout: 2)?.status == 0)
+    #expect(window.exit()?.status == 0)
   }
 
   @Test func losingTheServerExitsOneWithinASecond() throws {
@@ -242,13 +245,13 @@ struct WindowEndToEndTests {
     let first = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
     #expect(first.width == 360 && first.height == 640)
     try first.resize(width: 480, height: 720)
-    _ = try first.differingPixels(from: first.render(keys: ""))  // the resize has arrived
+    #expect(try first.differingPixels(from: first.render(keys: "")) == 0)  // resized
     try first.sendDeleteWindow()
-    #expect(first.exit(timeout: 2)?.status == 0)
+    #expect(first.exit()?.status == 0)
     let second = try CalculatorWindow(server: server, size: nil, stateDirectory: state)
     #expect(second.width == 480 && second.height == 720)
     try second.type("ctrl+q")
-    #expect(second.exit(timeout: 2)?.status == 0)
+    #expect(second.exit()?.status == 0)
     let explicit = try CalculatorWindow(server: server, size: (300, 500), stateDirectory: state)
     #expect(explicit.width == 300 && explicit.height == 500)
   }
@@ -273,7 +276,7 @@ struct WindowEndToEndTests {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
     try window.xdotool("windowclose", window.window)
-    let exit = window.exit(timeout: 2)
+    let exit = window.exit()
     #expect(exit?.status == 1)
     #expect(exit?.error == "circlecalc: the window was destroyed by another program\n")
   }
@@ -281,7 +284,7 @@ struct WindowEndToEndTests {
   /// Runs a shell command on the server's display.
   func shell(_ command: String, on server: XvfbServer) throws {
     let child = try ChildProcess(["sh", "-c", command], environment: server.environment)
-    #expect(child.wait(timeout: 5) && child.status == 0, "\(command)")
+    #expect(child.wait(timeout: TestSupport.patience) && child.status == 0, "\(command)")
   }
 
   @Test func xftDpi192DoublesTheInitialSize() throws {
@@ -312,8 +315,12 @@ struct WindowEndToEndTests {
   @Test func windowManagerPropertiesAreSet() throws {
     let server = try XvfbServer()
     let window = try CalculatorWindow(server: server)
-    _ = try window.differingPixels(from: window.render(keys: ""))  // the icon follows frame one
-    let properties = try server.run("xprop", ["-id", window.window]).stdout
+    // The icon is set after the first frame.
+    var properties = ""
+    try TestSupport.waitUntil {
+      properties = try server.run("xprop", ["-id", window.window]).stdout
+      return properties.contains("Icon (128 x 128):")
+    }
     for expected in [
       "WM_NAME(STRING) = \"CircleCalc\"",
       "_NET_WM_NAME(UTF8_STRING) = \"CircleCalc\"",

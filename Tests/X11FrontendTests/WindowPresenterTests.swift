@@ -40,7 +40,9 @@ struct WindowPresenterTests {
   }
 
   /// Polls until `pid` has no segment left, for up to `timeout` seconds.
-  static func segmentsAreGone(createdBy pid: pid_t, timeout: Double = 3) -> Bool {
+  static func segmentsAreGone(
+    createdBy pid: pid_t, timeout: Double = TestSupport.patience
+  ) -> Bool {
     let deadline = TestSupport.now() + timeout
     while !segments(createdBy: pid).isEmpty {
       if TestSupport.now() >= deadline { return false }
@@ -87,12 +89,12 @@ struct WindowPresenterTests {
   @Test func aWindowBiggerThanTheSegmentIsSentInBandsPixelForPixel() throws {
     let server = try XvfbServer(width: 1920, height: 1200)
     let window = try CalculatorWindow(server: server, keys: "1/7=", size: (1800, 1100))
-    #expect(try window.differingPixels(from: window.render(keys: "1/7="), timeout: 10) == 0)
+    #expect(try window.differingPixels(from: window.render(keys: "1/7=")) == 0)
     let segments = Self.segments(createdBy: window.process.pid)
     #expect(segments.count == 1)
     #expect(segments.map(\.bytes) == [2 << 20])
     try window.type("plus", "2")
-    #expect(try window.differingPixels(from: window.render(keys: "1/7=+2"), timeout: 10) == 0)
+    #expect(try window.differingPixels(from: window.render(keys: "1/7=+2")) == 0)
   }
 
   /// The plain path: no segment, the same pixels, nothing on stderr (a refused attach is
@@ -129,13 +131,13 @@ struct WindowPresenterTests {
     let pid = window.process.pid
     #expect(Self.segments(createdBy: pid).count == 1)
     switch ending {
-    case "SIGTERM": window.process.stop(signal: SIGTERM)
-    case "SIGINT": window.process.stop(signal: SIGINT)
+    case "SIGTERM": window.process.stop(signal: SIGTERM, grace: TestSupport.patience)
+    case "SIGINT": window.process.stop(signal: SIGINT, grace: TestSupport.patience)
     case "SIGKILL": window.process.stop(signal: SIGKILL)
     case "ctrl+q": try window.type("ctrl+q")
     default: server.kill()
     }
-    #expect(window.exit(timeout: 3) != nil)
+    #expect(window.exit() != nil)
     let signals = ["SIGTERM": SIGTERM, "SIGINT": SIGINT, "SIGKILL": SIGKILL]
     #expect(window.process.signal == signals[ending])  // ended by that signal, not a later one
     #expect(Self.segmentsAreGone(createdBy: pid))

@@ -5,13 +5,17 @@ Run it with the system Python (Debian's python3-pyatspi) inside a D-Bus session
 (dbus-run-session) on an X display without a window manager:
 
     atspi-client.py --report FILE [--move X,Y] [--click NAME | --key KEYS]... [--focus NAME]
-                    [--idle SECONDS] -- circlecalc ARGS
+                    [--announcements N] [--idle SECONDS] -- circlecalc ARGS
 
 It listens for name, state, text and focus events and announcements before it starts
 circlecalc, finds the application by its process id, moves the window, then takes the steps in
 order: --click presses a key or menu item by name through its `click` action, --key types keys
-into the window with xdotool (`ctrl+3`, or several: `k m Return`). After the steps --focus gives the focus to a key or a
-field by name, then Ctrl+Q closes the window. The display it reads is the label the calculator
+into the window with xdotool (`ctrl+3`, or several: `k m Return`), and --until TEXT after a step
+waits, before the step is read, until a label or the focused element is named TEXT (what keys
+typed together end with: the first event they cause is no sign that the last was handled). After the steps --focus gives the focus to a key or a
+field by name, the client waits until circlecalc has made N announcements (what the test
+expects to hear: the last may come after the last step's answer), then Ctrl+Q closes the window.
+Every wait is for an event, with a deadline only a failure reaches (PATIENCE). The display it reads is the label the calculator
 shows its number in, or in Tip & Split (whose fields are entries) the per-person amount. It only
 reports, into FILE (the bus's daemons share stdout); AccessibilityEndToEndTests.swift holds the
 expectations.
@@ -41,6 +45,10 @@ EVENTS = [
 
 MENU_ITEMS = ("menu item", "radio menu item", "check menu item")
 
+# Seconds to wait for an event that should come; only a failing test waits this long (the
+# machine may be running a second `make test` beside this one).
+PATIENCE = 60
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -51,7 +59,12 @@ def main():
                         help="a key or menu item to click, by name")
     parser.add_argument("--key", dest="steps", action="append", type=lambda keys: ("key", keys),
                         help="keys to type into the window (xdotool's names)")
+    parser.add_argument("--until", dest="steps", action="append",
+                        type=lambda text: ("until", text),
+                        help="after a step: wait until a label or the focus is named TEXT")
     parser.add_argument("--focus", default=None, help="a key or field to give the focus, by name")
+    parser.add_argument("--announcements", type=int, default=0,
+                        help="how many announcements to wait for before quitting")
     parser.add_argument("--idle", type=float, default=0, help="seconds to count wake-ups over")
     parser.add_argument("command", nargs="+")
     options = parser.parse_args()
@@ -106,6 +119,12 @@ def settle(frame):
     after answering it, before it reads the next call."""
     frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     pump(0)
+
+
+def announcements(events):
+    """What circlecalc said: each notification that showed (as AccessibilityEndToEndTests reads them)."""
+    return [event for event in events
+            if event["type"] == "object:state-changed:showing" and event["role"] == "notification"]
 
 
 def children(accessible):
@@ -208,6 +227,14 @@ def names_with_state(elements, state):
     return [element.name for element in elements if fresh(element).getState().contains(state)]
 
 
+def shows(frame, text):
+    """Whether a label, or the element with the focus, is named `text`."""
+    elements = everything(frame)
+    return any(element.name == text and (element.getRoleName() == "label"
+                                         or element.getState().contains(pyatspi.STATE_FOCUSED))
+               for element in elements)
+
+
 def find_application(pid):
     desktop = pyatspi.Registry.getDesktop(0)
     found = []
@@ -219,7 +246,7 @@ def find_application(pid):
                 return True
         return False
 
-    pump(15, look)
+    pump(PATIENCE, look)
     return found[0] if found else None
 
 
@@ -254,7 +281,7 @@ def run(options, process, events, report):
     # The application is on the desktop before atk-bridge has learnt that a screen reader
     # listens; until then nothing has the focus. Its first focus event says it listens: a step
     # taken earlier would find that event only after the step, its source already renamed.
-    pump(10, lambda: any(event["type"] == "focus:" for event in events))
+    pump(PATIENCE, lambda: any(event["type"] == "focus:" for event in events))
     report["frame"] = {"name": frame.name, "role": frame.getRoleName(),
                        "screen": extents(frame, pyatspi.DESKTOP_COORDS),
                        "states": states(frame)}
@@ -283,7 +310,13 @@ def run(options, process, events, report):
 
     report["steps"] = []
     focused_before = paths_with_state(everything(frame), pyatspi.STATE_FOCUSED)
+    steps = []
     for kind, name in options.steps:
+        if kind == "until" and steps:
+            steps[-1][2].append(name)
+        elif kind != "until":
+            steps.append((kind, name, []))
+    for kind, name, untils in steps:
         focus_events = sum(1 for event in events if event["type"] == "focus:")
         if kind == "click":
             target = next((element for element in actionable(frame) if element.name == name),
@@ -298,13 +331,18 @@ def run(options, process, events, report):
             count = len(events)
             xdotool("mousemove", "--window", window, "1", "1")
             xdotool("key", "--clearmodifiers", *name.split())
-            pump(5, lambda: len(events) > count)
+            pump(PATIENCE, lambda: len(events) > count)
         settle(frame)
+        for text in untils:
+            if not pump(PATIENCE, lambda: shows(frame, text)):
+                report["error"] = f"after {kind} {name!r}: nothing named {text!r}"
+                return
         # A newly focused element has sent its focus event, but it may still be on its way: take
         # it now, while its source can still be read, not after the next step removes it.
         focused = paths_with_state(everything(frame), pyatspi.STATE_FOCUSED)
         if focused and focused != focused_before:
-            pump(3, lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
+            pump(PATIENCE,
+                 lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
         focused_before = focused
         now = actionable(frame)
         display = find_display(frame)
@@ -335,10 +373,14 @@ def run(options, process, events, report):
         settle(frame)
         # The request is answered at once and carried out by circlecalc's loop: its events may
         # come after the answer.
-        pump(3, lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
+        pump(PATIENCE,
+             lambda: sum(1 for e in events if e["type"] == "focus:") > focus_events)
         focusable = with_role(frame, "push button") + with_role(frame, "entry")
         report["focused"] = names_with_state(focusable, pyatspi.STATE_FOCUSED)
         report["focused_entries"] = describe_entries(frame)
+
+    # The last step's announcement is sent after circlecalc answered the step: wait for it.
+    pump(PATIENCE, lambda: len(announcements(events)) >= options.announcements)
 
     if options.idle > 0:
         pump(0.5)
@@ -350,7 +392,7 @@ def run(options, process, events, report):
     xdotool("mousemove", "--window", window, "1", "1")
     xdotool("key", "--clearmodifiers", "ctrl+q")
     try:
-        report["status"] = process.wait(timeout=10)
+        report["status"] = process.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
         report["error"] = "circlecalc did not quit on Ctrl+Q"
 

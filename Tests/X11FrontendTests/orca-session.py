@@ -7,8 +7,9 @@ It starts metacity, then Orca with a fresh preferences folder in DIR (its one cu
 the debug log written line by line) and its debug log as the transcript (no sound device is
 needed: Orca logs each utterance as `SPEECH OUTPUT:` whether speech-dispatcher runs or not), then
 COMMAND, and activates its window. Each flow types KEYS (xdotool's key names, separated by
-spaces, none for a flow that only listens; `click:X,Y` clicks the window there) and waits, at
-most --deadline seconds, until Orca speaks UNTIL; everything Orca spoke after the flow before
+spaces, none for a flow that only listens; `click:X,Y` clicks the window there), each key once
+Orca has handled the one before it and gone quiet, and waits, at most --deadline seconds, until
+Orca speaks UNTIL; everything Orca spoke after the flow before
 it, up to that line, is the flow's transcript. Then it counts the window's wake-ups and CPU time second by second over a
 few idle seconds, with Orca still attached. The report is JSON; the expectations are the Swift
 test's.
@@ -22,6 +23,13 @@ import sys
 import time
 
 SPEECH = re.compile(r"SPEECH OUTPUT: (.*)$")
+# Orca has handled a key: the end of its processing of the key's release.
+RELEASED = re.compile(r"^\^+ PROCESS ATSPI_KEY_RELEASED_EVENT: '(.*)' \(\d+\) \^+$")
+MODIFIERS = {"Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L",
+             "Super_R", "ISO_Level3_Shift", "Meta_L", "Meta_R"}
+# Seconds to wait for what should happen; only a failing test waits this long (the machine
+# may be running a second `make test` beside this one).
+PATIENCE = 60
 # What follows the utterance: the voice, as a dict or a list of dicts.
 VOICE = re.compile(r"\s*(\{.*\}|\[\{.*\}\])\s*$")
 
@@ -43,6 +51,7 @@ class Transcript:
         self.pending = ""
         self.spoken = []
         self.events = []  # what Orca's event manager received, line by line
+        self.keys = 0  # the keys (not modifiers) whose release Orca has handled
 
     def read(self):
         try:
@@ -61,6 +70,9 @@ class Transcript:
             match = SPEECH.search(line)
             if match:
                 self.spoken.append(utterance(match.group(1)))
+            released = RELEASED.match(line)
+            if released and released.group(1) not in MODIFIERS:
+                self.keys += 1
 
     def wait_quiet(self, quiet, seconds):
         """Waits until the log has not grown for `quiet` seconds (Orca has handled every event),
@@ -73,6 +85,17 @@ class Transcript:
             if self.offset != offset:
                 grown = time.monotonic()
             time.sleep(0.05)
+
+    def wait_for_key(self, keys, seconds):
+        """Waits until Orca has handled the release of more than `keys` keys; True when it has."""
+        deadline = time.monotonic() + seconds
+        while True:
+            self.read()
+            if self.keys > keys:
+                return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
 
     def wait_for(self, line, start, seconds):
         """Waits until `line` is spoken at or after index `start`; True when it was."""
@@ -88,7 +111,7 @@ class Transcript:
 
 def xdotool(*arguments):
     subprocess.run(["xdotool", *arguments], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, timeout=20)
+                   stderr=subprocess.DEVNULL, timeout=PATIENCE)
 
 
 def wake_ups(pid):
@@ -112,7 +135,8 @@ def main():
     parser.add_argument("--flow", nargs=3, action="append", default=[],
                         metavar=("NAME", "KEYS", "UNTIL"))
     parser.add_argument("--idle", type=int, default=4, help="seconds to count wake-ups over")
-    parser.add_argument("--deadline", type=float, default=20, help="seconds a flow may take")
+    parser.add_argument("--deadline", type=float, default=PATIENCE,
+                        help="seconds a flow may take")
     parser.add_argument("--ready", default="Screen reader on.",
                         help="what Orca says once it runs, in its language")
     parser.add_argument("command", nargs="+")
@@ -142,28 +166,32 @@ def main():
                          "    orca.debug.debugFile.reconfigure(line_buffering=True)\n")
         start(["orca", "--user-prefs", preferences, "--debug-file", log],
               stderr=subprocess.DEVNULL)
-        if not transcript.wait_for(options.ready, 0, 60):
+        if not transcript.wait_for(options.ready, 0, PATIENCE):
             raise RuntimeError("Orca did not start")
         window_process = start(options.command, stderr=errors)
         found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
                                 str(window_process.pid)], capture_output=True, text=True,
-                               timeout=30)
+                               timeout=PATIENCE)
         window = found.stdout.split()[0]
         xdotool("windowactivate", "--sync", window)
         cursor = transcript.spoken.index(options.ready) + 1
         for name, keys, until in options.flow:
             events = len(transcript.events)
-            for index, key in enumerate(keys.split()):
-                if index > 0:
-                    time.sleep(0.3)  # a brisk typist: each key heard before the next
+            for key in keys.split():
                 if key.startswith("click:"):
                     # Orca may still be busy with the flow before: a focus change it is not
                     # ready for goes unspoken. Its log rests for a second when it is done.
-                    transcript.wait_quiet(1, 10)
+                    transcript.wait_quiet(1, PATIENCE)
                     x, y = key[len("click:"):].split(",")
                     xdotool("mousemove", "--window", window, x, y, "click", "1")
-                else:
-                    xdotool("key", key)
+                    continue
+                # A brisk typist: each key heard before the next. Orca has handled the key,
+                # then what it made the window say, once its log rests a moment.
+                keys_heard = transcript.keys
+                xdotool("key", key)
+                if not transcript.wait_for_key(keys_heard, PATIENCE):
+                    raise RuntimeError(f"Orca never handled the key {key}")
+                transcript.wait_quiet(0.3, PATIENCE)
             heard = transcript.wait_for(until, cursor, options.deadline)
             end = transcript.spoken.index(until, cursor) + 1 if heard else len(transcript.spoken)
             report["flows"].append(
