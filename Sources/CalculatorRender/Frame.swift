@@ -113,6 +113,12 @@ public struct TapeView: Equatable, Sendable {
   public var stripCalculations: Slice<CalculationList> {
     past.calculations.dropLast(hidesNewest && selection == nil ? 1 : 0)
   }
+
+  /// The shown rows of each of `stripCalculations`, read without making the calculations
+  /// (docs/SPEC.md section 15.2: a frame's cost does not grow with the tape).
+  public var stripRowCounts: ShownRowCounts {
+    past.calculations.shownRowCounts(droppingLast: hidesNewest && selection == nil ? 1 : 0)
+  }
 }
 
 /// The Tip & Split screen as a frame shows it (docs/SPEC.md section 7).

@@ -160,9 +160,9 @@ final class App {
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
-    state.reduce(
-      .open(saved: historyStore?.load() ?? HistoryTape(), finished: finished),
-      stamp: App.wallClock())
+    // The saved tape is read after the first frame (`finishStart`): its size costs the launch
+    // nothing (docs/SPEC.md section 15.2).
+    state.reduce(.open(saved: HistoryTape(), finished: finished), stamp: App.wallClock())
     _ = renderer
   }
 
@@ -264,13 +264,25 @@ final class App {
     showsBackgroundOnly = false
   }
 
-  /// Once the first frame is on the window: the icon and the screen reader's bridge, which
-  /// the first frame does not wait for.
+  /// Once the first frame is on the window: the saved tape (drawn at once), the icon and the
+  /// screen reader's bridge, which the first frame does not wait for.
   func finishStart() {
     guard !hasIcon, drawnFrame != nil else { return }
     hasIcon = true
+    loadHistory()
+    drawIfNeeded()
     setIcon()
     startAccessibility()
+  }
+
+  /// Reads the saved tape and brings it into the window's, which holds what `--keys` and any
+  /// key typed before the first frame finished (docs/SPEC.md section 15.2): every state undo
+  /// keeps gets it too, so an undo takes back only this window's own changes.
+  func loadHistory() {
+    guard let saved = historyStore?.load(), !saved.isEmpty else { return }
+    state.reduce(
+      .absorb(saved: HistoryTape.merged(base: HistoryTape(), mine: state.tape, theirs: saved)),
+      stamp: stamp)
   }
 
   /// Saves the tape when it changed (a calculation finished, an edit, Clear History, an undo or

@@ -627,8 +627,7 @@ struct WindowState: Equatable, Sendable {
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {
-      panelOffset = min(
-        max(min(panelOffset, frame.maxTapePanelOffset) + rows, 0), frame.maxTapePanelOffset)
+      panelOffset = frame.clampedTapePanelOffset(frame.clampedTapePanelOffset(panelOffset) + rows)
     } else {
       let maximum = frame.maxHistoryOffset
       historyOffset = min(max(min(historyOffset, maximum) + rows, 0), maximum)

@@ -15,8 +15,8 @@ enum Command: Equatable {
 
   case help
   case version
-  /// Print the saved history tape.
-  case history
+  /// Print the saved history tape, in a format (docs/SPEC.md section 8.4).
+  case history(HistoryFormat)
   /// Convert a value: `--convert '1 m to ft'`.
   case convert(String)
   /// Print the units of every category.
@@ -29,6 +29,8 @@ enum Command: Equatable {
   case benchmarkFunctions(count: Int)
   case benchmarkHistory(count: Int)
   case benchmarkPaste(count: Int)
+  case benchmarkTape(count: Int)
+  case benchmarkAppend(count: Int)
   case run(
     keys: Keys, mode: Mode?, output: Output, size: PixelSize?, dpi: Int?,
     units: String? = nil, order: Order? = nil)
@@ -42,8 +44,8 @@ enum Command: Equatable {
   static let usage = """
     usage: circlecalc [--mode MODE] [--order ORDER] [--keys SEQ] \
     [--print | --state | --render FILE.png] [--size WxH] [--dpi N] [--units 'FROM to TO']
-           circlecalc --history | --convert 'VALUE FROM to TO' | --list-units \
-    | --update-rates [URL]
+           circlecalc --history [--format text|csv|json] | --convert 'VALUE FROM to TO' \
+    | --list-units | --update-rates [URL]
     """
 
   static let helpText = """
@@ -73,6 +75,9 @@ enum Command: Equatable {
                          the window or --render): 'km to mi', 'C to F', 'USD to EUR'
       --icon FILE.png    write the application icon, --size wide (default 256), then exit
       --history          print the saved history, one calculation per line, oldest first
+      --format FORMAT    with --history: text (as above), csv (time,expression,result) or
+                         json (one object a calculation: id, time, rows, result, order,
+                         continues)
       --convert 'VALUE FROM to TO'
                          convert a value between units (or currencies) exactly and print it
                          as the display shows it: '1 m to ft', '-40 C in F', '120 USD to EUR'
@@ -87,6 +92,11 @@ enum Command: Equatable {
       --bench-functions N  time every function and operation over N hard operands
       --bench-history N  write and read a full history tape N times, print the times
       --bench-paste N    paste a 10,000-character expression N times, print the times
+      --bench-tape N     time N runs of what a key, a scroll, a search and an edit cost on
+                         the saved history tape (developers)
+      --bench-append N   append N calculations to the saved history, one save each as the
+                         window saves them, printing each identity once it is on disk
+                         (developers: it changes the saved history)
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)
@@ -134,6 +144,7 @@ enum Command: Equatable {
     var units: String?
     var benchmark: (option: String, count: Int)?
     var informational: Command?
+    var format: (option: String, value: HistoryFormat)?
     var standalone: (option: String, command: Command)?
     var remaining = arguments[...]
 
@@ -166,13 +177,26 @@ enum Command: Equatable {
       }
       switch option {
       // Read on to the end: an unknown option anywhere wins over --help ("nothing else done").
-      case "--help", "-h": informational = informational ?? .help
-      case "--version": informational = informational ?? .version
-      case "--history":
-        guard arguments.count == 1 else {
+      case "--help", "-h", "--version", "--history":
+        let command: Command =
+          switch option {
+          case "--version": .version
+          case "--history": .history(.text)
+          default: .help
+          }
+        if informational == .history(.text) || (command == .history(.text) && informational != nil)
+        {
           throw CommandLineError("--history cannot be combined with other options")
         }
-        informational = .history
+        informational = informational ?? command
+      case "--format":
+        let name = try value(for: option)
+        guard let chosen = HistoryFormat(rawValue: name) else {
+          throw CommandLineError(
+            "unknown format \(quoted(name)) for --format: expected "
+              + HistoryFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        format = (option, chosen)
       case "--convert": try setStandalone(.convert(try value(for: option)), option)
       case "--list-units": try setStandalone(.listUnits, option)
       case "--update-rates":
@@ -217,7 +241,7 @@ enum Command: Equatable {
         }
         dpi = number
       case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history",
-        "--bench-paste":
+        "--bench-paste", "--bench-tape", "--bench-append":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
@@ -248,6 +272,14 @@ enum Command: Equatable {
       }
       return standalone.command
     }
+    if case .history = informational {
+      // docs/SPEC.md section 8.4: --history takes --format and nothing else.
+      guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
+        units == nil, dpi == nil
+      else { throw CommandLineError("--history cannot be combined with other options") }
+      return .history(format?.value ?? .text)
+    }
+    if format != nil { throw CommandLineError("--format goes with --history") }
     if let informational { return informational }
     if let benchmark {
       let size = size ?? Layout.defaultSize
@@ -256,7 +288,7 @@ enum Command: Equatable {
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
       case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
-      case "--bench-paste": return .benchmarkPaste(count: benchmark.count)
+        "--bench-paste", "--bench-tape", "--bench-append":
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }

@@ -26,8 +26,8 @@ func run() -> Int32 {
   case .version:
     print("circlecalc \(version)")
     return 0
-  case .history:
-    return printSavedHistory()
+  case .history(let format):
+    return printSavedHistory(format: format)
   case .convert(let text):
     return convert(text)
   case .listUnits:
@@ -50,6 +50,10 @@ func run() -> Int32 {
   case .benchmarkPaste(let count):
     Benchmark.paste(count)
     return 0
+  case .benchmarkTape(let count):
+    return Benchmark.tape(count)
+  case .benchmarkAppend(let count):
+    return appendToSavedHistory(count)
   case .run(let keys, let mode, let output, let size, let dpi, let unitsText, let order):
     var units: ConvertUnits?
     if let unitsText {

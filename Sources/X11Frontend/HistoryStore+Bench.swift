@@ -1,0 +1,56 @@
+import CalculatorCore
+import Glibc
+
+/// The saved tape, read as the window reads it (for `circlecalc --bench-tape`); nil, with one
+/// line on stderr, when it cannot be read.
+public func readSavedHistory() -> HistoryTape? {
+  guard let store = HistoryStore.standard else { return HistoryTape() }
+  switch store.read(lockedBy: store.sharedLock()) {
+  case .success(let saved): return saved.contents.tape
+  case .failure(let failure):
+    printError("circlecalc: the history file \(store.path) \(failure.description)")
+    return nil
+  }
+}
+
+/// `circlecalc --bench-append N`: saves N changes of the saved tape one at a time, as a window
+/// saves them (docs/SPEC.md section 15.2), and prints each calculation's identity on stdout once
+/// the save that holds it has returned, then the median and the slowest save on stderr.
+///
+/// Nine changes in ten are a calculation finished (appended: `7 + 1 = 8`), the tenth an edit of
+/// the newest calculation's first number (the file rewritten). The tests kill it at random
+/// moments and read the file back; `make bench` times its saves on a long tape.
+public func appendToSavedHistory(_ count: Int) -> Int32 {
+  guard var store = HistoryStore.standard else {
+    printError("circlecalc: no state folder (set XDG_STATE_HOME or HOME)")
+    return 1
+  }
+  var tape = store.load()
+  guard store.canSave else { return 1 }
+  var times: [Double] = []
+  for index in 0..<count {
+    let change: CalculationID
+    if index % 10 == 9, let newest = tape.newestID {
+      tape.edit(row: 0, of: newest, to: .success(DecimalNumber(index)))
+      change = newest
+    } else {
+      change = tape.append(
+        Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"), at: App.wallClock())
+    }
+    let start = Instant.now
+    var saved = store.save(tape, patience: 1_000)
+    while saved == nil { saved = store.save(tape, patience: 1_000) }
+    times.append(Double(Instant.now.nanoseconds - start.nanoseconds) / 1e9)
+    tape = saved ?? tape
+    var line = change.description + "\n"
+    line.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }
+  }
+  times.sort()
+  if !times.isEmpty {
+    printError(
+      "append: \(times.count) saves on a tape of \(tape.count) calculations (\(tape.fileSize)"
+        + " bytes): median \(Int(times[times.count / 2] * 1e6)) µs, slowest"
+        + " \(Int(times[times.count - 1] * 1e6)) µs")
+  }
+  return 0
+}
