@@ -46,26 +46,42 @@ extension HistoryTape {
   /// The whole file, header first, every line ending in a newline.
   public var fileText: String { String(decoding: fileBytes(), as: UTF8.self) }
 
-  /// The file's bytes: the header and every calculation's line, or (`from` a position, without
-  /// the header) the lines of the calculations from there on, as an append writes them.
-  public func fileBytes(from position: Int = 0) -> [UInt8] {
+  /// The file's bytes: the header and every calculation's line.
+  public func fileBytes() -> [UInt8] {
     var bytes: [UInt8] = []
-    writeFile(from: position) { block in
+    writeFile { block in
       bytes.append(contentsOf: block)
       return true
     }
     return bytes
   }
 
-  /// Gives the file's bytes to `write` a block of about 64 KiB at a time (the header first
-  /// when `from` is 0), so the whole file is never held twice; false when `write` refused one.
+  /// The lines of the calculations from `position` on, as an append writes them.
+  public func lineBytes(from position: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    writeLines(from: position) { block in
+      bytes.append(contentsOf: block)
+      return true
+    }
+    return bytes
+  }
+
+  /// Gives the whole file (`fileText`) to `write` a block of about 64 KiB at a time, so it is
+  /// never held twice; false when `write` refused one.
   @discardableResult
-  public func writeFile(from position: Int = 0, _ write: (UnsafeBufferPointer<UInt8>) -> Bool)
-    -> Bool
-  {
+  public func writeFile(_ write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    writeLines(from: 0, header: true, write)
+  }
+
+  /// Gives the lines of the calculations from `position` on (the header first, with `header`)
+  /// to `write` a block of about 64 KiB at a time; false when `write` refused one.
+  @discardableResult
+  public func writeLines(
+    from position: Int, header: Bool = false, _ write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     var block: [UInt8] = []
     block.reserveCapacity(HistoryFile.blockSize + HistoryTape.maximumLineSize)
-    if position == 0 {
+    if header {
       block += HistoryTape.header.utf8
       block.append(HistoryFile.newline)
     }

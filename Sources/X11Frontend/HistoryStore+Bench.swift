@@ -13,13 +13,14 @@ public func readSavedHistory() -> HistoryTape? {
   }
 }
 
-/// `circlecalc --bench-append N`: saves N changes of the saved tape one at a time, as a window
-/// saves them (docs/SPEC.md section 15.2), and prints each calculation's identity on stdout once
-/// the save that holds it has returned, then the median and the slowest save on stderr.
+/// `circlecalc --bench-append N`: finishes N calculations on the saved tape and saves each
+/// at once, as a window saves them (docs/SPEC.md section 15.2), printing each one's identity on
+/// stdout once the save that holds it has returned; then the median and the slowest save on
+/// stderr.
 ///
-/// Nine changes in ten are a calculation finished (appended: `7 + 1 = 8`), the tenth an edit of
-/// the newest calculation's first number (the file rewritten). The tests kill it at random
-/// moments and read the file back; `make bench` times its saves on a long tape.
+/// Each calculation (`7 + 1 = 8`) is appended to the file; after every ninth, the newest
+/// calculation's first number is edited too and saved (the file rewritten). The tests kill it
+/// at random moments and read the file back; `make bench` times its saves on a long tape.
 public func appendToSavedHistory(_ count: Int) -> Int32 {
   guard var store = HistoryStore.standard else {
     printError("circlecalc: no state folder (set XDG_STATE_HOME or HOME)")
@@ -27,30 +28,31 @@ public func appendToSavedHistory(_ count: Int) -> Int32 {
   }
   var tape = store.load()
   guard store.canSave else { return 1 }
-  var times: [Double] = []
-  for index in 0..<count {
-    let change: CalculationID
-    if index % 10 == 9, let newest = tape.newestID {
-      tape.edit(row: 0, of: newest, to: .success(DecimalNumber(index)))
-      change = newest
-    } else {
-      change = tape.append(
-        Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"), at: App.wallClock())
-    }
+  var times: [[Double]] = [[], []]  // appends, rewrites
+  func save(_ kind: Int) {
     let start = Instant.now
     var saved = store.save(tape, patience: 1_000)
     while saved == nil { saved = store.save(tape, patience: 1_000) }
-    times.append(Double(Instant.now.nanoseconds - start.nanoseconds) / 1e9)
+    times[kind].append(Double(Instant.now.nanoseconds - start.nanoseconds) / 1e9)
     tape = saved ?? tape
-    var line = change.description + "\n"
-    line.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }
   }
-  times.sort()
-  if !times.isEmpty {
+  for index in 0..<count {
+    let id = tape.append(
+      Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"), at: App.wallClock())
+    save(0)
+    var line = id.description + "\n"
+    line.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }
+    if index % 9 == 8, let newest = tape.newestID {
+      tape.edit(row: 0, of: newest, to: .success(DecimalNumber(index)))
+      save(1)
+    }
+  }
+  for (name, kind) in [("append", 0), ("rewrite", 1)] where !times[kind].isEmpty {
+    let sorted = times[kind].sorted()
     printError(
-      "append: \(times.count) saves on a tape of \(tape.count) calculations (\(tape.fileSize)"
-        + " bytes): median \(Int(times[times.count / 2] * 1e6)) µs, slowest"
-        + " \(Int(times[times.count - 1] * 1e6)) µs")
+      "\(name): \(sorted.count) saves, tape of \(tape.count) calculations (\(tape.fileSize)"
+        + " bytes): median \(Int(sorted[sorted.count / 2] * 1e6)) µs, slowest"
+        + " \(Int(sorted[sorted.count - 1] * 1e6)) µs")
   }
   return 0
 }

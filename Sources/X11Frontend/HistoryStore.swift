@@ -206,7 +206,7 @@ struct HistoryStore {
       return rewrite(tape)  // not the file last seen after all
     }
     var failure: Int32 = 0
-    tape.writeFile(from: position) { block in
+    tape.writeLines(from: position) { block in
       failure = StateDirectory.writeAll(block, to: descriptor)
       return failure == 0
     }

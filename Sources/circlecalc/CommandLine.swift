@@ -94,9 +94,10 @@ enum Command: Equatable {
       --bench-paste N    paste a 10,000-character expression N times, print the times
       --bench-tape N     time N runs of what a key, a scroll, a search and an edit cost on
                          the saved history tape (developers)
-      --bench-append N   append N calculations to the saved history, one save each as the
-                         window saves them, printing each identity once it is on disk
-                         (developers: it changes the saved history)
+      --bench-append N   finish N calculations on the saved history, each saved as the
+                         window saves it (appended; an edit rewrites it after every ninth),
+                         printing each identity once on disk (developers: it changes the
+                         saved history)
 
     examples:
       circlecalc --keys '2+3*4=' --print      # 20 (strictly left to right)

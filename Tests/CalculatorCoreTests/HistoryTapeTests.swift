@@ -221,7 +221,7 @@ import Testing
     var longer = tape
     longer.append(Calculation(rows: ["5", "+ 5"], result: "10"), at: 99)
     var reader = HistoryFileReader(continuing: tape)
-    try longer.fileBytes(from: tape.count).withUnsafeBufferPointer { try reader.read($0) }
+    try longer.lineBytes(from: tape.count).withUnsafeBufferPointer { try reader.read($0) }
     let appended = try reader.finish()
     #expect(appended.tape == longer && appended.isCurrent)
   }
