@@ -112,7 +112,8 @@ struct HistoryExportCommandTests {
     #expect(
       json.stdout
         == "[\n{\"id\":\"1796284385284144330\",\"time\":\"2026-12-03T07:53:05Z\","
-        + "\"rows\":[\"1,200\",\"× 1.08\"],\"result\":\"1,296\",\"order\":\"left\",\"continues\":null},\n"
+        + "\"rows\":[\"1,200\",\"× 1.08\"],\"result\":\"1,296\",\"order\":\"left\","
+        + "\"continues\":null},\n"
         + "{\"id\":\"1812000000000000000\",\"time\":\"2027-06-03T05:20:00Z\",\"rows\":[\"1,296\","
         + "\"+ 4\",\"× 2\"],\"result\":\"1,304\",\"order\":\"math\","
         + "\"continues\":\"1796284385284144330\"}\n]\n")
