@@ -172,6 +172,8 @@ public struct HistoryFileReader {
   private var size = 0
   /// Calculations dropped for the count.
   private var dropped = 0
+  /// The newest identity read.
+  private var newest: UInt64 = 0
 
   /// A reader at the start of a file.
   public init() {}
@@ -183,6 +185,7 @@ public struct HistoryFileReader {
     lines = 1
     version = HistoryTape.headers.count
     size = tape.fileSize
+    newest = tape.newestID?.rawValue ?? 0
   }
 
   /// Reads the next block of the file.
@@ -251,7 +254,6 @@ public struct HistoryFileReader {
       version = index + 1
       return
     }
-    let newest = tape.newestID?.rawValue ?? 0
     guard
       let fields = version == 1
         ? HistoryFile.Fields(id: newest + 1, source: 0, order: .leftToRight, text: line)
@@ -261,9 +263,13 @@ public struct HistoryFileReader {
     tape.calculations.append(
       id: fields.id, source: fields.source, order: fields.order, rowCount: rowCount,
       text: fields.text)
+    newest = fields.id
+    // A line of this version is as long as it will be written; an older one gains fields.
     tape.fileSize +=
-      HistoryFile.fieldsSize(id: fields.id, source: fields.source, order: fields.order)
-      + fields.text.count + 1
+      version == HistoryTape.headers.count
+      ? line.count + 1
+      : HistoryFile.fieldsSize(id: fields.id, source: fields.source, order: fields.order)
+        + fields.text.count + 1
     let before = tape.count
     tape.dropOldest()
     dropped += before - tape.count
@@ -371,8 +377,11 @@ enum HistoryFile {
   static func isRow(_ row: UnsafeBufferPointer<UInt8>) -> Bool {
     var rest = row[...]
     // A number or a group starts with a digit, "-", "(" or "N"; anything else is a glyph.
-    if let first = rest.first, !(48...57).contains(first), !"-(N".utf8.contains(first) {
-      guard let glyph = operators.first(where: { rest.starts(with: $0) }) else { return false }
+    if let first = rest.first, !(48...57).contains(first), first != UInt8(ascii: "-"),
+      first != UInt8(ascii: "("), first != UInt8(ascii: "N")
+    {
+      guard let glyph = operators.first(where: { $0[0] == first && rest.starts(with: $0) })
+      else { return false }
       rest = rest.dropFirst(glyph.count)
     }
     rest = rest.drop { $0 == UInt8(ascii: "(") }

@@ -31,26 +31,15 @@ public struct TapeSearch: Equatable, Sendable {
     var found: [Int] = []
     let isNarrowing =
       previous.map { $0.tape == tape && TapeSearch.contains(pattern, $0.pattern) } ?? false
-    pattern.withUnsafeBufferPointer { pattern in
-      var scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4_096)
-      defer { scratch.deallocate() }
-      func test(_ position: Int, _ calculation: PackedCalculation) {
-        if calculation.text.count > scratch.count {
-          scratch.deallocate()
-          scratch = .allocate(capacity: calculation.text.count)
-        }
-        let count = TapeSearch.comparable(calculation.text, into: scratch)
-        if TapeSearch.contains(UnsafeBufferPointer(rebasing: scratch[..<count]), pattern) {
-          found.append(position)
-        }
-      }
+    Matcher(pattern).withFinder { holdsPattern in
       if isNarrowing, let previous {
-        for position in previous.matches {
-          tape.calculations.withPacked(at: position) { test(position, $0) }
+        for position in previous.matches
+        where tape.calculations.withPacked(at: position, { holdsPattern($0.text) }) {
+          found.append(position)
         }
       } else {
         tape.calculations.forEachPacked { position, calculation in
-          test(position, calculation)
+          if holdsPattern(calculation.text) { found.append(position) }
           return true
         }
         found.reverse()
@@ -138,6 +127,75 @@ public struct TapeSearch: Equatable, Sendable {
         index += 1
       }
       return count
+    }
+  }
+
+  /// Finds a query in a calculation's packed text in one pass, folding each byte as it is read
+  /// (`comparable`) and following the query with Knuth, Morris and Pratt's automaton: nothing
+  /// is copied, and a line stops being read at its first match.
+  struct Matcher {
+    let pattern: [UInt8]
+    /// For each length matched, the longest proper prefix of it that is also its suffix.
+    let fallback: [Int]
+
+    init(_ pattern: [UInt8]) {
+      self.pattern = pattern
+      var fallback = [Int](repeating: 0, count: pattern.count)
+      var length = 0
+      for index in pattern.indices.dropFirst() {
+        while length > 0 && pattern[index] != pattern[length] { length = fallback[length - 1] }
+        if pattern[index] == pattern[length] { length += 1 }
+        fallback[index] = length
+      }
+      self.fallback = fallback
+    }
+
+    /// Calls `body` with a function that says whether a calculation's packed text holds the
+    /// query (its tables at hand for every calculation).
+    func withFinder<Result>(_ body: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Result) -> Result {
+      pattern.withUnsafeBufferPointer { pattern in
+        fallback.withUnsafeBufferPointer { fallback in
+          TapeSearch.folded.withUnsafeBufferPointer { folded in
+            body { text in Matcher.holds(text, pattern, fallback, folded) }
+          }
+        }
+      }
+    }
+
+    /// Whether `text` holds `pattern`, `text` folded as it is read.
+    static func holds(
+      _ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>,
+      _ fallback: UnsafeBufferPointer<Int>, _ folded: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+      guard !pattern.isEmpty else { return true }
+      var state = 0
+      var index = 0
+      while index < text.count {
+        let byte = text[index]
+        var next = folded[Int(byte)]
+        index += 1
+        if next == 0 { continue }
+        if next == 1 {
+          let following = index < text.count ? text[index] : 0
+          if byte == 0xC3 && (following == 0x97 || following == 0xB7) {  // × ÷
+            next = following == 0x97 ? UInt8(ascii: "*") : UInt8(ascii: "/")
+            index += 1
+          } else if byte == 0xE2 && following == 0x88 && index + 1 < text.count
+            && text[index + 1] == 0x92
+          {  // − (U+2212)
+            next = UInt8(ascii: "-")
+            index += 2
+          } else {
+            next = byte
+          }
+        }
+        while state > 0 && pattern[state] != next { state = fallback[state - 1] }
+        if pattern[state] == next {
+          state += 1
+          if state == pattern.count { return true }
+        }
+      }
+      return false
     }
   }
 

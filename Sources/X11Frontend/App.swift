@@ -81,6 +81,8 @@ final class App {
   var historyStore = HistoryStore.standard
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
+  /// The first frame is drawn; the rest of the start waits for the loop's first idle moment.
+  var isStarting = false
   /// The accessibility bridge, once started after the first frame; nil without a bus.
   var accessibility: Accessibility?
   /// The refusals spoken so far (`WindowState.refusals`).
@@ -176,6 +178,10 @@ final class App {
     var event = XEvent()
     while isRunning {
       if XPending(display) == 0 {
+        if isStarting {
+          finishStartWhenIdle()
+          continue
+        }
         let deadline = state.deadlines.nearest
         if let deadline, Instant.now >= deadline {
           state.reduce(.expireDeadlines())
@@ -264,15 +270,25 @@ final class App {
     showsBackgroundOnly = false
   }
 
-  /// Once the first frame is on the window: the saved tape (drawn at once), the icon and the
-  /// screen reader's bridge, which the first frame does not wait for.
+  /// Once the first frame is drawn: the rest of the start (`finishStartWhenIdle`) waits for
+  /// the loop's first idle moment.
   func finishStart() {
     guard !hasIcon, drawnFrame != nil else { return }
     hasIcon = true
+    isStarting = true
+  }
+
+  /// What the first frame does not wait for, once the server has drawn it (`XSync`) and no
+  /// event waits: the saved tape (its reading, tens of milliseconds for 100,000 calculations,
+  /// then shown: docs/SPEC.md section 15.2), the icon and the screen reader's bridge (after
+  /// the tape, so it does not hear the tape arrive).
+  func finishStartWhenIdle() {
+    isStarting = false
+    XSync(display, 0)
     loadHistory()
-    drawIfNeeded()
     setIcon()
     startAccessibility()
+    showChanges()
   }
 
   /// Reads the saved tape and brings it into the window's, which holds what `--keys` and any
