@@ -76,14 +76,22 @@ struct HistoryCrashTests {
     return identities(output)
   }
 
+  /// On a tape of 5,000 calculations (`bench/tape.py`, 380 KB), so that a rewrite (after every
+  /// ninth calculation) takes long enough for kills to land in it too.
   @Test func killedWhileSavingTheFileLoadsWithEveryCalculationSavedBefore() throws {
     let state = State()
+    try FileManager.default.createDirectory(atPath: state.folder, withIntermediateDirectories: true)
+    let tape = try TestSupport.run(
+      "python3",
+      [TestSupport.repositoryRoot.appendingPathComponent("bench/tape.py").path, "5000"],
+      timeout: 300)
+    try Data(tape.stdoutBytes).write(to: URL(fileURLWithPath: state.file))
     var random = TestSupport.SeededGenerator(seed: 49)
     var saved: [UInt64] = []
     for round in 0..<200 {
-      let delay = Double(Int.random(in: 0..<30, using: &random)) / 1_000
+      let delay = Double(Int.random(in: 0..<100, using: &random)) / 1_000
       let printed = try Self.append(
-        1_000_000, in: state, killAfter: Int.random(in: 1...5, using: &random), delay: delay)
+        1_000_000, in: state, killAfter: Int.random(in: 1...20, using: &random), delay: delay)
       #expect(!printed.isEmpty, "round \(round)")
       saved += printed
       let contents = try state.contents()
@@ -97,6 +105,7 @@ struct HistoryCrashTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: state.folder)
     #expect(names.sorted() == ["history", "history.lock"])
     #expect(try state.contents().isCurrent)
+    #expect(try state.contents().tape.count >= 5_000)
   }
 
   /// Two processes appending at once, a thousand calculations each, as two windows do: all
