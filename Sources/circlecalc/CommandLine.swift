@@ -276,7 +276,7 @@ enum Command: Equatable {
     if case .history = informational {
       // docs/SPEC.md section 8.4: --history takes --format and nothing else.
       guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
-        units == nil, dpi == nil
+        units == nil, dpi == nil, order == nil
       else { throw CommandLineError("--history cannot be combined with other options") }
       return .history(format?.value ?? .text)
     }
@@ -289,7 +289,9 @@ enum Command: Equatable {
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
       case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
-        "--bench-paste", "--bench-tape", "--bench-append":
+      case "--bench-paste": return .benchmarkPaste(count: benchmark.count)
+      case "--bench-tape": return .benchmarkTape(count: benchmark.count)
+      case "--bench-append": return .benchmarkAppend(count: benchmark.count)
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }
