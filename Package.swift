@@ -89,7 +89,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: render + ["CX11"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CalculatorWindowTests", dependencies: testSupport + ["CalculatorWindow"]),
-    .testTarget(name: "CommandLineTests", dependencies: testSupport),
+    .testTarget(
+      name: "CommandLineTests", dependencies: testSupport, exclude: ["history-export.py"]),
     .testTarget(name: "CalculatorNumbersTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorCoreTests", dependencies: testSupport,

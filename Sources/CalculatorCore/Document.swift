@@ -44,8 +44,9 @@ public struct Document: Undoable {
       && (lhs.tipBox === rhs.tipBox || lhs.tipBox.value == rhs.tipBox.value)
   }
 
-  /// Rows and calculations a copy may hold on its own (the bound of `UndoStack`).
-  public var undoWeight: Int { calculator.historyCount + tape.count + 1 }
+  /// Rows and calculations a copy may hold on its own (the bound of `UndoStack`): the tape's
+  /// chunks are shared with the states around it (`HistoryTape.undoWeight`).
+  public var undoWeight: Int { calculator.historyCount + tape.undoWeight + 1 }
 
   /// Presses a calculator key; a calculation it finishes goes on the tape with the identity
   /// `stamp` gives (`HistoryTape.append(_:at:)`), linked to the calculation it continues.

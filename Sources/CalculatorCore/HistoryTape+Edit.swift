@@ -88,6 +88,10 @@ extension HistoryTape {
     else { return false }
     var results: [CalculationID: String] = [:]  // the new results of those that changed
     for index in first..<calculations.count {
+      // Only the calculation edited and those continuing a changed one are made and computed
+      // again; the others are passed over on their packed form (docs/SPEC.md section 15.2).
+      let source = calculations.source(at: index)
+      guard index == first || source.map({ results[$0] != nil }) == true else { continue }
       let old = calculations[index]
       let parts = old.rows.compactMap(RowParts.init)
       guard parts.count == old.rows.count else { continue }
@@ -96,12 +100,13 @@ extension HistoryTape {
         values[row] = value
       } else if let source = old.source, let result = results[source] {
         values[0] = Calculator.value(typed: result)
-      } else {
-        continue
       }
       var new = Calculation.replaying(parts, values: values, order: old.order)
       new.source = old.source
       new.id = old.id
+      new.order = old.order
+      // A line the file could not hold (docs/SPEC.md section 8.3): the calculation stays as it was.
+      guard HistoryTape.lineSize(of: new) <= HistoryTape.maximumLineSize else { continue }
       calculations[index] = new
       fileSize += HistoryTape.lineSize(of: new) - HistoryTape.lineSize(of: old)
       if new.result != old.result { results[old.id] = new.result }

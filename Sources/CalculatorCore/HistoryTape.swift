@@ -86,19 +86,28 @@ public struct Calculation: Hashable, Sendable {
   }
 }
 
-/// The calculations finished with `=`, oldest first, at most `maximumCount` of them and at
-/// most `maximumFileSize` bytes written out: appending drops the oldest beyond either.
+/// The calculations finished with `=`, oldest first (docs/SPEC.md sections 8.1 and 15.1):
+/// when one more would pass `maximumCount` calculations or `maximumFileSize` bytes of file, the
+/// oldest go, down to `keptCount` and `keptFileSize`, so the file is compacted once in ten
+/// thousand calculations, not at each one.
 ///
 /// Pure: the window keeps one, saves it (HistoryStore) and shows it above the strip's rows.
 /// The calculations are in the order of their identities, each one unique.
 public struct HistoryTape: Equatable, Sendable {
-  /// The most calculations a tape keeps (docs/SPEC.md section 8.1).
-  public static let maximumCount = 1_000
-  /// The largest history file, in bytes.
+  /// The calculations a tape always keeps when it has them (docs/SPEC.md section 15.1).
+  public static let keptCount = 100_000
+  /// The most calculations a tape holds: past it, the oldest go down to `keptCount`.
+  public static let maximumCount = 110_000
+  /// The largest history file, in bytes: a larger one is not read, and a tape that would pass
+  /// it drops its oldest calculations down to `keptFileSize`.
   ///
-  /// A thousand calculations of about 4,000 characters each: a longer calculation drops older
-  /// ones; a larger file is not read.
-  public static let maximumFileSize = 4 << 20
+  /// 335 bytes a calculation at `keptCount`, where a year of daily use writes about 70.
+  public static let maximumFileSize = 32 << 20
+  /// The file's size after the oldest calculations went for want of room.
+  public static let keptFileSize = 28 << 20
+  /// The longest line of the file, its newline included: a calculation of more (thousands of
+  /// rows) is not kept, and a file holding a longer line is not a tape.
+  public static let maximumLineSize = 64 << 10
 
   /// The calculations, oldest first.
   public internal(set) var calculations = CalculationList()
@@ -115,9 +124,13 @@ public struct HistoryTape: Equatable, Sendable {
   }
 
   /// A tape of calculations that already have their identities, in their order.
-  init(identified calculations: [Calculation]) {
-    self.calculations = CalculationList(calculations)
-    fileSize = calculations.reduce(fileSize) { $0 + HistoryTape.lineSize(of: $1) }
+  init(identified calculations: some Sequence<Calculation>) {
+    for calculation in calculations {
+      let size = HistoryTape.lineSize(of: calculation)
+      guard size <= HistoryTape.maximumLineSize else { continue }
+      self.calculations.append(calculation)
+      fileSize += size
+    }
     dropOldest()
   }
 
@@ -125,30 +138,35 @@ public struct HistoryTape: Equatable, Sendable {
   ///
   /// `stamp` is nanoseconds of the wall clock (0 in a tape of its own); the identity is
   /// `stamp`, or one more than the newest one's when that is not older. The oldest beyond
-  /// `maximumCount` or `maximumFileSize` are dropped.
+  /// `maximumCount` or `maximumFileSize` are dropped; a calculation whose line would be longer
+  /// than `maximumLineSize` is not kept.
   @discardableResult
   public mutating func append(_ calculation: Calculation, at stamp: UInt64 = 0)
     -> CalculationID
   {
     var calculation = calculation
-    let newest = calculations.last?.id.rawValue ?? 0
-    calculation.id = CalculationID(rawValue: max(stamp, newest &+ 1))
+    calculation.id = CalculationID(rawValue: max(stamp, (newestID?.rawValue ?? 0) &+ 1))
+    let size = HistoryTape.lineSize(of: calculation)
+    guard size <= HistoryTape.maximumLineSize else { return calculation.id }
     calculations.append(calculation)
-    fileSize += HistoryTape.lineSize(of: calculation)
+    fileSize += size
     dropOldest()
     return calculation.id
   }
 
-  /// Drops the oldest calculations beyond `maximumCount` or `maximumFileSize`.
+  /// Past `maximumCount` calculations or `maximumFileSize` bytes, drops the oldest down to
+  /// `keptCount` and `keptFileSize`.
   mutating func dropOldest() {
+    guard calculations.count > HistoryTape.maximumCount || fileSize > HistoryTape.maximumFileSize
+    else { return }
     var dropped = 0
-    while calculations.count - dropped > HistoryTape.maximumCount
-      || (fileSize > HistoryTape.maximumFileSize && dropped < calculations.count)
+    while calculations.count - dropped > HistoryTape.keptCount
+      || (fileSize > HistoryTape.keptFileSize && dropped < calculations.count)
     {
-      fileSize -= HistoryTape.lineSize(of: calculations[dropped])
+      fileSize -= calculations.lineSize(at: dropped)
       dropped += 1
     }
-    if dropped > 0 { calculations.removeFirst(dropped) }
+    calculations.removeFirst(dropped)
   }
 
   /// Empties the tape (Clear History).
@@ -162,15 +180,20 @@ public struct HistoryTape: Equatable, Sendable {
   /// Whether the tape holds no calculation.
   public var isEmpty: Bool { calculations.isEmpty }
 
+  /// The identity of the newest calculation, or nil for an empty tape.
+  public var newestID: CalculationID? {
+    calculations.isEmpty ? nil : calculations.id(at: calculations.count - 1)
+  }
+
   /// Where the calculation `id` is in `calculations`, or nil when the tape does not hold it.
   public func index(of id: CalculationID) -> Int? {
     var low = 0
     var high = calculations.count
     while low < high {
       let middle = (low + high) / 2
-      if calculations[middle].id < id { low = middle + 1 } else { high = middle }
+      if calculations.id(at: middle) < id { low = middle + 1 } else { high = middle }
     }
-    return low < calculations.count && calculations[low].id == id ? low : nil
+    return low < calculations.count && calculations.id(at: low) == id ? low : nil
   }
 
   /// The calculation `id`, or nil when the tape does not hold it.
@@ -178,11 +201,21 @@ public struct HistoryTape: Equatable, Sendable {
     index(of: id).map { calculations[$0] }
   }
 
+  /// What a copy of the tape holds on its own (the undo stack's weight,
+  /// `Document.undoWeight`): its list of chunks and at most a chunk of calculations, as
+  /// every other chunk is shared with the tape it was copied from.
+  public var undoWeight: Int {
+    calculations.chunkCount + min(calculations.count, CalculationList.chunkSize)
+  }
+
   /// Whether `current` shows the newest calculation as it was finished (its rows in the strip,
   /// its result in the display).
   public func isNewestShown(by current: Calculator) -> Bool {
-    guard let newest = calculations.last, newest.rows.count == current.historyCount,
-      current.pendingOperation == nil, current.openParentheses == 0, !current.isTyping
+    // The row count first, read without making the calculation: a frame asks at every key.
+    guard !calculations.isEmpty,
+      calculations.shownRowCount(at: calculations.count - 1) == current.historyCount + 1,
+      current.pendingOperation == nil, current.openParentheses == 0, !current.isTyping,
+      let newest = calculations.last
     else { return false }
     return newest.result == current.display
       && newest.rows.indices.allSatisfy { newest.rows[$0] == current.historyRow($0) }

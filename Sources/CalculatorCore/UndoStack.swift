@@ -25,8 +25,9 @@ public protocol Undoable: Equatable, Sendable {
 public struct UndoStack<State: Undoable>: Equatable, Sendable {
   /// How many changes can be undone (docs/SPEC.md section 8: at least 100).
   public static var depth: Int { 100 }
-  /// The most the kept states may weigh together: a hundred states of a full tape (1,000
-  /// calculations) and a calculation of 3,000 rows each.
+  /// The most the kept states may weigh together: a hundred states of a full tape (its 1,719
+  /// chunks and a chunk of its own, `HistoryTape.undoWeight`) and a calculation of 2,000 rows
+  /// each.
   public static var maximumWeight: Int { 400_000 }
 
   /// The states before each change, in a ring of at most `depth` states.

@@ -72,7 +72,7 @@ extension Frame {
   public var maxHistoryOffset: Int {
     let rows = layout.maxHistoryOffset(
       rowCount: tape.stripRowCount,
-      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount))
+      pastRowCounts: tape.stripRowCounts)
     return rows > 0 ? max(rows - tape.firstTickSkip, 1) : 0
   }
 
@@ -83,7 +83,7 @@ extension Frame {
     guard let selection = tape.selection else { return offset }
     return layout.offset(
       showing: selection.calculation, row: selection.row, rowCount: tape.stripRowCount,
-      pastRowCounts: tape.stripCalculations.lazy.map(\.shownRowCount),
+      pastRowCounts: tape.stripRowCounts,
       near: min(offset, maxHistoryOffset))
   }
 
@@ -93,6 +93,11 @@ extension Frame {
   /// The largest `tape.panelOffset` this frame's panel scrolls to.
   public var maxTapePanelOffset: Int {
     layout.tapePanel.isEmpty ? 0 : layout.maxTapePanelOffset(tape.panelCalculations)
+  }
+
+  /// `offset` kept within 0…`maxTapePanelOffset`, at the cost of the lines up to it only.
+  public func clampedTapePanelOffset(_ offset: Int) -> Int {
+    layout.tapePanel.isEmpty ? 0 : layout.clampedTapePanelOffset(offset, of: tape.panelCalculations)
   }
 
   /// The `tape.panelOffset` nearest to `offset` that shows the row cursor's row in the side
@@ -110,7 +115,7 @@ extension TapeView {
   public func stripRows(in layout: Layout) -> [ShownHistoryRow] {
     let past = stripCalculations
     return layout.shownHistory(
-      rowCount: stripRowCount, pastRowCounts: past.lazy.map(\.shownRowCount),
+      rowCount: stripRowCount, pastRowCounts: stripRowCounts,
       offset: stripOffset(offset)
     ).map { row in
       let isSelected =
@@ -136,7 +141,7 @@ extension TapeView {
     let calculations = panelCalculations
     let selection = selection
     return layout.shownTapePanelLines(calculations, offset: panelOffset).map { line in
-      let calculation = calculations[line.calculation]
+      let calculation = calculations.calculation(at: line.calculation)
       let selected = selection.flatMap { selection in
         selection.calculation == line.calculation && line.rows.contains(selection.row)
           ? selection.row - line.rows.lowerBound : nil
@@ -152,18 +157,14 @@ extension TapeView {
 
   /// The finished calculations as the side panel shows them, oldest first: the row being
   /// edited holds the text typed so far, so its line wraps as it is drawn.
-  public var panelCalculations: LazyMapCollection<Range<Int>, Calculation> {
-    let calculations = past.calculations
-    let edit = selection.flatMap { selection in
-      selection.editedText.map { (selection.calculation, selection.row, $0) }
-    }
-    return calculations.indices.lazy.map { index in
-      let calculation = calculations[index]
-      guard let (edited, row, text) = edit, edited == index, calculation.rows.indices.contains(row)
-      else { return calculation }
-      var rows = calculation.rows
-      rows[row] = text
-      return Calculation(rows: rows, result: calculation.result, source: calculation.source)
-    }
+  public var panelCalculations: TapePanelCalculations {
+    TapePanelCalculations(
+      past.calculations,
+      edit: selection.flatMap { selection in
+        selection.editedText.map {
+          TapePanelCalculations.Edit(
+            calculation: selection.calculation, row: selection.row, text: $0)
+        }
+      })
   }
 }

@@ -131,6 +131,12 @@ public struct TapeView: Equatable, Sendable {
 
   /// The layout's offset (rows back from rest) for the tape's `offset` (wheel ticks back).
   func stripOffset(_ offset: Int) -> Int { offset > 0 ? offset + firstTickSkip : 0 }
+
+  /// The shown rows of each of `stripCalculations`, read without making the calculations
+  /// (docs/SPEC.md section 15.2: a frame's cost does not grow with the tape).
+  public var stripRowCounts: ShownRowCounts {
+    past.calculations.shownRowCounts(droppingLast: hidesNewest && selection == nil ? 1 : 0)
+  }
 }
 
 /// The Tip & Split screen as a frame shows it (docs/SPEC.md section 7).

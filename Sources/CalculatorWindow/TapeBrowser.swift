@@ -110,24 +110,19 @@ extension WindowState {
   }
 
   /// How many rows the tape shows: every calculation's rows and `= result`.
-  private var tapeRowCount: Int { tape.calculations.reduce(0) { $0 + $1.shownRowCount } }
+  private var tapeRowCount: Int { tape.calculations.shownRowTotal }
 
   /// The cursor's place among all the tape's rows, oldest first.
   private func position(of cursor: TapeCursor) -> Int? {
     guard let index = tape.index(of: cursor.calculation) else { return nil }
-    return tape.calculations[..<index].reduce(0) { $0 + $1.shownRowCount } + cursor.row
+    return tape.calculations.shownRowOffset(of: index) + cursor.row
   }
 
   /// The cursor on the tape's row `position`, oldest first.
   private func cursor(at position: Int) -> TapeCursor? {
-    var rest = position
-    for calculation in tape.calculations {
-      if rest < calculation.shownRowCount {
-        return TapeCursor(calculation: calculation.id, row: rest)
-      }
-      rest -= calculation.shownRowCount
+    tape.calculations.shownRow(at: position).map {
+      TapeCursor(calculation: tape.calculations.id(at: $0.calculation), row: $0.row)
     }
-    return nil
   }
 
   /// Up, Down, PageUp (a screenful), PageDown, Home (the oldest row), End (the newest): moves the

@@ -158,9 +158,8 @@ extension WindowState {
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {
-      browser.panelOffset = min(
-        max(min(browser.panelOffset, frame.maxTapePanelOffset) + rows, 0),
-        frame.maxTapePanelOffset)
+      browser.panelOffset = frame.clampedTapePanelOffset(
+        frame.clampedTapePanelOffset(browser.panelOffset) + rows)
     } else {
       let maximum = frame.maxHistoryOffset
       browser.historyOffset = min(max(min(browser.historyOffset, maximum) + rows, 0), maximum)

@@ -87,6 +87,8 @@ final class App {
   var historyStore = HistoryStore.standard
   /// `_NET_WM_ICON` is set after the first frame, so rendering the icons does not delay it.
   var hasIcon = false
+  /// The first frame is drawn; the rest of the start waits for the loop's first idle moment.
+  var isStarting = false
   /// The accessibility bridge, once started after the first frame; nil without a bus.
   var accessibility: Accessibility?
   /// The tape changed (`.saveTape`) and is not saved yet.
@@ -159,7 +161,9 @@ final class App {
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
     XFlush(display)
-    send(.opened(saved: historyStore?.load() ?? HistoryTape(), finished: finished))
+    // The saved tape is read after the first frame (`finishStartWhenIdle`): its size costs the
+    // launch nothing (docs/SPEC.md section 15.2).
+    send(.opened(saved: HistoryTape(), finished: finished))
     state.measure = renderer.tapeTextExtents  // the renderer's fonts load while the server maps
   }
 
@@ -174,6 +178,10 @@ final class App {
     var event = XEvent()
     while isRunning {
       if XPending(display) == 0 {
+        if isStarting {
+          finishStartWhenIdle()
+          continue
+        }
         let deadline = state.nextDeadline
         if let deadline, Instant.now >= deadline {
           send(.tick)
@@ -268,13 +276,34 @@ final class App {
     showsBackgroundOnly = false
   }
 
-  /// Once the first frame is on the window: the icon and the screen reader's bridge, which
-  /// the first frame does not wait for.
+  /// Once the first frame is drawn: the rest of the start (`finishStartWhenIdle`) waits for
+  /// the loop's first idle moment.
   func finishStart() {
     guard !hasIcon, drawnFrame != nil else { return }
     hasIcon = true
+    isStarting = true
+  }
+
+  /// What the first frame does not wait for, once the server has drawn it (`XSync`) and no
+  /// event waits: the saved tape (its reading, tens of milliseconds for 100,000 calculations,
+  /// then shown: docs/SPEC.md section 15.2), the icon and the screen reader's bridge (after
+  /// the tape, so it does not hear the tape arrive).
+  func finishStartWhenIdle() {
+    isStarting = false
+    XSync(display, 0)
+    loadHistory()
     setIcon()
     startAccessibility()
+    showChanges()
+  }
+
+  /// Reads the saved tape and brings it into the window's, which holds what `--keys` and any
+  /// key typed before the first frame finished (docs/SPEC.md section 15.2): every state undo
+  /// keeps gets it too, so an undo takes back only this window's own changes.
+  func loadHistory() {
+    guard let saved = historyStore?.load(), !saved.isEmpty else { return }
+    send(.tapeSaved(HistoryTape.merged(base: HistoryTape(), mine: state.tape, theirs: saved)))
+    tapeNeedsSaving = historyStore.map { state.tape != $0.synced } ?? false
   }
 
   /// Saves the tape when it changed (a calculation finished, an edit, Clear History, an undo or

@@ -79,7 +79,7 @@ enum Benchmark {
       return (random >> 33) % bound
     }
     var tape = HistoryTape()
-    while tape.count < HistoryTape.maximumCount {
+    while tape.count < 1_000 {
       var keys = "\(next(100_000))"
       for _ in 0...next(4) { keys += ["+", "-", "*", "/"][Int(next(4))] + "\(next(10_000)).5" }
       var calculator = Calculator()

@@ -15,8 +15,8 @@ enum Command: Equatable {
 
   case help
   case version
-  /// Print the saved history tape.
-  case history
+  /// Print the saved history tape, in a format (docs/SPEC.md section 8.4).
+  case history(HistoryFormat)
   /// Convert a value: `--convert '1 m to ft'`.
   case convert(String)
   /// Print the units of every category.
@@ -30,6 +30,8 @@ enum Command: Equatable {
   case benchmarkHistory(count: Int)
   case benchmarkPaste(count: Int)
   case benchmarkExact(count: Int)
+  case benchmarkTape(count: Int)
+  case benchmarkAppend(count: Int)
   case run(
     keys: Keys, mode: Mode?, output: Output, size: PixelSize?, dpi: Int?,
     units: String? = nil, order: Order? = nil)
@@ -43,8 +45,8 @@ enum Command: Equatable {
   static let usage = """
     usage: circlecalc [--mode MODE] [--order ORDER] [--keys SEQ] \
     [--print | --state | --render FILE.png] [--size WxH] [--dpi N] [--units 'FROM to TO']
-           circlecalc --history | --convert 'VALUE FROM to TO' | --list-units \
-    | --update-rates [URL]
+           circlecalc --history [--format text|csv|json] | --convert 'VALUE FROM to TO' \
+    | --list-units | --update-rates [URL]
     """
 
   /// `--help`: the usage, then each option's lines (translated whole, option names kept, as
@@ -74,6 +76,7 @@ enum Command: Equatable {
     tr("--units 'FROM to TO'  show the Convert lines between these units (basic and scientific;\n                     the window or --render): 'km to mi', 'C to F', 'USD to EUR'"),
     tr("--icon FILE.png    write the application icon, --size wide (default 256), then exit"),
     tr("--history          print the saved history, one calculation per line, oldest first"),
+    tr("--format FORMAT    with --history: text (as above), csv (time,expression,result) or\n                     json (one object a calculation: id, time, rows, result, order,\n                     continues)"),
     tr("--convert 'VALUE FROM to TO'\n                     convert a value between units (or currencies) exactly and print it\n                     as the display shows it: '1 m to ft', '-40 C in F', '120 USD to EUR'"),
     tr("--list-units       print every category and its units: symbol, name, other spellings"),
     tr("--update-rates [URL]  download the ECB's daily currency rates (or that file from URL)\n                     into $XDG_CACHE_HOME/circlecalc and print their date; timeout:\n                     $CIRCLECALC_RATES_TIMEOUT seconds (default 30)"),
@@ -85,6 +88,8 @@ enum Command: Equatable {
     tr("--bench-history N  write and read a full history tape N times, print the times"),
     tr("--bench-paste N    paste a 10,000-character expression N times, print the times"),
     tr("--bench-exact N    time the key sequences on standard input and N random function\n                     chains, print the slowest (make bench: fuzz/cancellation.txt)"),
+    tr("--bench-tape N     time N runs of what a key, a scroll, a search and an edit cost on\n                     the saved history tape (developers)"),
+    tr("--bench-append N   finish N calculations on the saved history, each saved as the\n                     window saves it (appended; an edit rewrites it after every ninth),\n                     printing each identity once on disk (developers: it changes the\n                     saved history)"),
   ] }
 
   // swift-format-ignore
@@ -127,6 +132,7 @@ enum Command: Equatable {
     var units: String?
     var benchmark: (option: String, count: Int)?
     var informational: Command?
+    var format: (option: String, value: HistoryFormat)?
     var standalone: (option: String, command: Command)?
     var remaining = arguments[...]
 
@@ -161,13 +167,26 @@ enum Command: Equatable {
       }
       switch option {
       // Read on to the end: an unknown option anywhere wins over --help ("nothing else done").
-      case "--help", "-h": informational = informational ?? .help
-      case "--version": informational = informational ?? .version
-      case "--history":
-        guard arguments.count == 1 else {
+      case "--help", "-h", "--version", "--history":
+        let command: Command =
+          switch option {
+          case "--version": .version
+          case "--history": .history(.text)
+          default: .help
+          }
+        if informational == .history(.text) || (command == .history(.text) && informational != nil)
+        {
           throw CommandLineError(tr("--history cannot be combined with other options"))
         }
-        informational = .history
+        informational = informational ?? command
+      case "--format":
+        let name = try value(for: option)
+        guard let chosen = HistoryFormat(rawValue: name) else {
+          throw CommandLineError(
+            tr("unknown format %s for --format: expected %s").filling(
+              quoted(name), HistoryFormat.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+        format = (option, chosen)
       case "--convert": try setStandalone(.convert(try value(for: option)), option)
       case "--list-units": try setStandalone(.listUnits, option)
       case "--update-rates":
@@ -214,7 +233,7 @@ enum Command: Equatable {
         }
         dpi = number
       case "--bench-frames", "--bench-core", "--bench-functions", "--bench-history",
-        "--bench-paste", "--bench-exact":
+        "--bench-paste", "--bench-exact", "--bench-tape", "--bench-append":
         let text = try value(for: option)
         guard let count = Int(text), (1...10_000_000).contains(count) else {
           throw CommandLineError(
@@ -249,6 +268,14 @@ enum Command: Equatable {
       }
       return standalone.command
     }
+    if case .history = informational {
+      // docs/SPEC.md section 8.4: --history takes --format and nothing else.
+      guard sequences.isEmpty, mode == nil, output == nil, size == nil, benchmark == nil,
+        units == nil, dpi == nil, order == nil
+      else { throw CommandLineError("--history cannot be combined with other options") }
+      return .history(format?.value ?? .text)
+    }
+    if format != nil { throw CommandLineError("--format goes with --history") }
     if let informational { return informational }
     if let benchmark {
       let size = size ?? Layout.defaultSize
@@ -257,7 +284,10 @@ enum Command: Equatable {
         return .benchmarkFrames(count: benchmark.count, width: size.width, height: size.height)
       case "--bench-core": return .benchmarkCore(count: benchmark.count)
       case "--bench-functions": return .benchmarkFunctions(count: benchmark.count)
-      case "--bench-paste", "--bench-exact": return .benchmarkPaste(count: benchmark.count)
+      case "--bench-paste": return .benchmarkPaste(count: benchmark.count)
+      case "--bench-exact": return .benchmarkExact(count: benchmark.count)
+      case "--bench-tape": return .benchmarkTape(count: benchmark.count)
+      case "--bench-append": return .benchmarkAppend(count: benchmark.count)
       default: return .benchmarkHistory(count: benchmark.count)
       }
     }

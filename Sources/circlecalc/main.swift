@@ -29,8 +29,8 @@ func run() -> Int32 {
   case .version:
     print("circlecalc \(version)")
     return 0
-  case .history:
-    return printSavedHistory(numbers: numbers)
+  case .history(let format):
+    return printSavedHistory(format: format, numbers: numbers)
   case .convert(let text):
     return convert(text, numbers: numbers)
   case .listUnits:
@@ -56,6 +56,10 @@ func run() -> Int32 {
   case .benchmarkExact(let count):
     Benchmark.exact(count)
     return 0
+  case .benchmarkTape(let count):
+    return Benchmark.tape(count)
+  case .benchmarkAppend(let count):
+    return appendToSavedHistory(count)
   case .run(let keys, let mode, let output, let size, let dpi, let unitsText, let order):
     var units: ConvertUnits?
     if let unitsText {

@@ -238,7 +238,8 @@ import Testing
 
   @Test func aDocumentWeighsItsRowsAndCalculations() {
     let document = TestSupport.document(after: "1+2=3+4=5+6+7")  // rows 5, + 6
-    #expect(document.undoWeight == 2 + 2 + 1)
+    // Its rows, the tape's one chunk and two calculations, and itself.
+    #expect(document.undoWeight == 2 + (1 + 2) + 1)
   }
 
   @Test func rebaseRewritesEveryKeptState() {
@@ -317,13 +318,36 @@ import Testing
     #expect(Self.firsts(restored) == ["a", "b", "c"])
   }
 
-  @Test func theMergedTapeKeepsTheNewestThousand() {
+  /// Two windows' 60,000 each make 120,000: past 110,000, the newest 100,000 stay
+  /// (docs/SPEC.md section 15.1).
+  @Test func theMergedTapeKeepsTheNewestHundredThousand() {
     let base = HistoryTape()
-    let mine = Self.tape((1...600).map { (UInt64($0) * 2, "m\($0)") })
-    let theirs = Self.tape((1...600).map { (UInt64($0) * 2 + 1, "t\($0)") })
+    let mine = Self.tape((1...60_000).map { (UInt64($0) * 2, "\($0)") })
+    let theirs = Self.tape((1...60_000).map { (UInt64($0) * 2 + 1, "\($0)") })
     let merged = HistoryTape.merged(base: base, mine: mine, theirs: theirs)
-    #expect(merged.count == 1_000)
-    #expect(merged.calculations.first?.id.rawValue == 202)  // of 2…1,201
-    #expect(merged.calculations.last?.id.rawValue == 1_201)
+    #expect(merged.count == 100_000)
+    #expect(merged.calculations.first?.id.rawValue == 20_002)  // of 2…120,001
+    #expect(merged.calculations.last?.id.rawValue == 120_001)
+    #expect(merged.fileSize == merged.fileText.utf8.count)
+  }
+
+  /// What all three tapes hold alike is taken whole: a tape of 100,000 with a calculation
+  /// added on each side merges in a few chunks' time (docs/SPEC.md section 15.2), and the same
+  /// as a calculation-by-calculation walk would.
+  @Test func tapesSharingTheirOlderCalculationsMergeFromWhereTheyDiffer() {
+    var base = HistoryTape()
+    for index in 1...100_000 {
+      base.append(Calculation(rows: ["\(index)", "+ 1"], result: "?"), at: UInt64(index) * 10)
+    }
+    var mine = base
+    mine.append(Calculation(rows: ["mine", "+ 1"], result: "?"), at: 2_000_005)
+    var theirs = base
+    theirs.append(Calculation(rows: ["theirs", "+ 1"], result: "?"), at: 2_000_003)
+    theirs.edit(row: 0, of: CalculationID(rawValue: 999_990), to: .success(DecimalNumber(7)))
+    let merged = HistoryTape.merged(base: base, mine: mine, theirs: theirs)
+    #expect(merged.count == 100_002)
+    #expect(Self.firsts(merged).suffix(3) == ["100000", "theirs", "mine"])
+    #expect(merged[CalculationID(rawValue: 999_990)]?.rows.first == "7")
+    #expect(merged.fileSize == merged.fileText.utf8.count)
   }
 }

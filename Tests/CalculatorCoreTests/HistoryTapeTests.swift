@@ -59,40 +59,49 @@ import Testing
     #expect(Calculation.number(inRow: row) == number)
   }
 
-  @Test func theTapeKeepsTheNewestThousand() {
+  /// docs/SPEC.md section 15.1: at least 100,000 kept; past 110,000 the oldest go, down to
+  /// 100,000, so the file is rewritten once in ten thousand calculations.
+  @Test func theTapeKeepsAtLeastAHundredThousand() {
     var tape = HistoryTape()
-    for index in 1...1_005 {
+    for index in 1...110_000 {
       tape.append(Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"))
     }
-    #expect(tape.count == 1_000)
-    #expect(tape.calculations.first?.rows.first == "6")
-    #expect(tape.calculations.last?.rows.first == "1005")
+    #expect(tape.count == 110_000)
+    tape.append(Calculation(rows: ["110001", "+ 1"], result: "110002"))
+    #expect(tape.count == 100_000)
+    #expect(tape.calculations.first?.rows.first == "10002")
+    #expect(tape.calculations.first?.id == CalculationID(rawValue: 10_002))
+    #expect(tape.calculations.last?.rows.first == "110001")
     #expect(tape.fileSize == tape.fileText.utf8.count)
   }
 
-  @Test func aHugeCalculationDropsOlderOnesToStayUnderTheFileLimit() {
-    // 1,000,000 rows of "+ 1" (4 bytes with the tab) is most of the 4 MiB limit.
-    let small = Calculation(rows: ["1", "+ 1"], result: "2")
-    let big = Calculation(rows: ["1"] + [String](repeating: "+ 1", count: 999_999), result: "1e6")
-    var tape = HistoryTape([small, small, big])
-    #expect(tape.count == 3)
-    tape.append(big)  // two bigs do not fit: the first goes, and the small ones before it
-    #expect(tape.calculations.map(\.rows) == [big.rows])
-    #expect(tape.calculations.map(\.id) == [CalculationID(rawValue: 4)])
+  /// Past 32 MiB of file the oldest go down to 28 MiB; a calculation whose line would pass
+  /// 64 KiB is not kept (docs/SPEC.md section 15.1).
+  @Test func longCalculationsDropOlderOnesToStayUnderTheFileLimit() {
+    // One row of 60,000 digits: lines of 60,012 to 60,014 bytes with their identities.
+    let big = Calculation(rows: [String(repeating: "1", count: 60_000)], result: "1")
+    var tape = HistoryTape()
+    for _ in 0..<559 { tape.append(big) }
+    #expect(tape.count == 559)  // 33,547,739 bytes: under 32 MiB (33,554,432)
     #expect(tape.fileSize == tape.fileText.utf8.count)
-    #expect(tape.fileSize <= HistoryTape.maximumFileSize)
-    let tooBig = Calculation(rows: [String](repeating: "+ 1", count: 1_100_000), result: "1")
-    tape.append(tooBig)  // more than a whole file: nothing can be kept
-    #expect(tape.isEmpty)
+    tape.append(big)  // 33,607,753 bytes: the oldest 71 go, under 28 MiB (29,360,128)
+    #expect(tape.count == 489)
+    #expect(tape.calculations.first?.id == CalculationID(rawValue: 72))
+    #expect(tape.fileSize <= 28 << 20)
+    #expect(tape.fileSize == tape.fileText.utf8.count)
+    let tooLong = Calculation(rows: [String(repeating: "1", count: 65_536)], result: "1")
+    tape.append(tooLong)  // a line over 64 KiB: not kept
+    #expect(tape.count == 489)
+    #expect(tape.calculations.last?.rows == big.rows)
   }
 
   @Test func theFileFormat() throws {
     let tape = Self.tape(after: "1200*1.08+49.9=2*(3+4)=/0=")
     let text = """
-      circlecalc history 2
-      1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9
-      2\t2\t× (3\t+ 4)\t= 14
-      3^2\t14\t÷ 0\t= NaN
+      circlecalc history 3
+      1\tleft\t1,200\t× 1.08\t+ 49.9\t= 1,345.9
+      2\tleft\t2\t× (3\t+ 4)\t= 14
+      3^2\tleft\t14\t÷ 0\t= NaN
 
       """
     #expect(tape.fileText == text)
@@ -111,8 +120,8 @@ import Testing
     }
     let tape = document.tape
     let text =
-      "circlecalc history 2\n1764700000123456789\t2\t× 3\t= 6\n"
-      + "1764700005000000000^1764700000123456789\t6\t+ 4\t= 10\n"
+      "circlecalc history 3\n1764700000123456789\tleft\t2\t× 3\t= 6\n"
+      + "1764700005000000000^1764700000123456789\tleft\t6\t+ 4\t= 10\n"
     #expect(tape.fileText == text)
     #expect(tape.fileSize == text.utf8.count)
     #expect(try HistoryTape(fileBytes: Array(text.utf8)) == tape)
@@ -134,7 +143,87 @@ import Testing
     #expect(tape.fileSize == tape.fileText.utf8.count)
     #expect(
       tape.fileText
-        == "circlecalc history 2\n1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n2\t5\t÷ 0\t= NaN\n")
+        == "circlecalc history 3\n1\tleft\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n"
+        + "2\tleft\t5\t÷ 0\t= NaN\n")
+  }
+
+  /// A file of the second version (no orders) reads, every calculation left to right, and is
+  /// written in the current version.
+  @Test func aFileOfTheSecondVersionReads() throws {
+    let old = "circlecalc history 2\n7\t1,200\t× 1.08\t= 1,296\n9^7\t1,296\t+ 4\t= 1,300\n"
+    let contents = try Self.contents(old)
+    #expect(contents.version == 2 && !contents.isCurrent)
+    #expect(contents.tape.calculations.map(\.order) == [.leftToRight, .leftToRight])
+    #expect(contents.tape.calculations.map(\.source) == [nil, CalculationID(rawValue: 7)])
+    #expect(
+      contents.tape.fileText
+        == "circlecalc history 3\n7\tleft\t1,200\t× 1.08\t= 1,296\n"
+        + "9^7\tleft\t1,296\t+ 4\t= 1,300\n")
+  }
+
+  /// Each calculation keeps its order (docs/SPEC.md section 12) through the file.
+  @Test func theOrderOfEachCalculationRoundTrips() throws {
+    var math = Calculation(rows: ["2", "+ 3", "× 4"], result: "14")
+    math.order = .math
+    var tape = HistoryTape()
+    tape.append(math)
+    tape.append(Calculation(rows: ["2", "+ 3", "× 4"], result: "20"))
+    #expect(
+      tape.fileText
+        == "circlecalc history 3\n1\tmath\t2\t+ 3\t× 4\t= 14\n2\tleft\t2\t+ 3\t× 4\t= 20\n")
+    let read = try HistoryTape(fileBytes: Array(tape.fileText.utf8))
+    #expect(read == tape)
+    #expect(read.calculations.map(\.order) == [.math, .leftToRight])
+  }
+
+  static func contents(_ text: String) throws -> HistoryFileContents {
+    var reader = HistoryFileReader()
+    try Array(text.utf8).withUnsafeBufferPointer { try reader.read($0) }
+    return try reader.finish()
+  }
+
+  /// A file cut in the middle of its last line (a crash while a line was appended): the line
+  /// is dropped and the rest reads (docs/SPEC.md section 8.3).
+  @Test(arguments: [
+    ("circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n2\tleft\t3\t+ 4", 1),
+    ("circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n2\tle", 1),
+    ("circlecalc history 3\n1\tleft\t1\t+ 1\t= ", 0),
+    ("circlecalc history 1\n1\t+ 1\t= 2\n3\t+ 4", 1),
+    ("circlecalc history 2\n5\t1\t+ 1\t= 2\n6", 1),
+  ])
+  func aLastLineCutShortIsDropped(text: String, count: Int) throws {
+    let contents = try Self.contents(text)
+    #expect(contents.droppedPartialLine)
+    #expect(!contents.isCurrent)
+    #expect(contents.tape.count == count)
+  }
+
+  /// A file just as the program writes it can be appended to; anything else is rewritten.
+  @Test func aFileAsWrittenIsCurrent() throws {
+    let tape = Self.tape(after: "1200*1.08+49.9=2*(3+4)=/0=")
+    #expect(try Self.contents(tape.fileText).isCurrent)
+    #expect(try Self.contents(tape.fileText).tape == tape)
+    #expect(try Self.contents(HistoryTape.header + "\n").isCurrent)
+    #expect(try !Self.contents(HistoryTape.header).isCurrent)  // its newline missing
+    #expect(try !Self.contents("").isCurrent)
+    // Appended in blocks cut anywhere, the same.
+    let bytes = Array(tape.fileText.utf8)
+    for cut in [1, 7, 22, 40, bytes.count - 1] {
+      var reader = HistoryFileReader()
+      try bytes.withUnsafeBufferPointer { buffer in
+        try reader.read(UnsafeBufferPointer(rebasing: buffer[..<cut]))
+        try reader.read(UnsafeBufferPointer(rebasing: buffer[cut...]))
+      }
+      let contents = try reader.finish()
+      #expect(contents.tape == tape && contents.isCurrent, "cut at \(cut)")
+    }
+    // Lines appended by another window read on from the tape.
+    var longer = tape
+    longer.append(Calculation(rows: ["5", "+ 5"], result: "10"), at: 99)
+    var reader = HistoryFileReader(continuing: tape)
+    try longer.lineBytes(from: tape.count).withUnsafeBufferPointer { try reader.read($0) }
+    let appended = try reader.finish()
+    #expect(appended.tape == longer && appended.isCurrent)
   }
 
   @Test func everyCalculationOfAFuzzedSessionReadsBack() throws {
@@ -150,6 +239,8 @@ import Testing
 
   @Test(arguments: [
     ("", 0), ("circlecalc history 1\n", 0), ("circlecalc history 1\n1\t+ 1\t= 2\n", 1),
+    ("circlecalc history 1", 0), ("circlecalc history 2", 0), ("circlecalc history 3", 0),
+    ("circlecalc history 3\n7\tleft\t1\t+ 1\t= 2\n9^7\tmath\t2\t+ 1\t× 2\t= 4\n", 2),
     ("circlecalc history 1\n1\t= 1\n-1e-9\t× NaN\t= NaN\n", 2),
     ("circlecalc history 2\n", 0), ("circlecalc history 2\n7\t1\t+ 1\t= 2\n", 1),
     ("circlecalc history 2\n7\t1\t= 1\n9^7\t1\t× NaN\t= NaN\n", 2),
@@ -159,27 +250,34 @@ import Testing
     #expect(try HistoryTape(fileBytes: Array(text.utf8)).count == count)
   }
 
-  @Test(arguments: [HistoryTape.firstVersionHeader, HistoryTape.header])
-  func aFileOfMoreThanAThousandKeepsTheNewest(header: String) throws {
-    let identity = { (line: Int) in header == HistoryTape.header ? "\(line)\t" : "" }
-    let lines = (1...1_200).map { "\(identity($0))\($0)\t+ 1\t= \($0 + 1)\n" }
-    let tape = try HistoryTape(fileBytes: Array((header + "\n" + lines.joined()).utf8))
-    #expect(tape.count == 1_000)
-    #expect(tape.calculations.first?.rows == ["201", "+ 1"])
-    #expect(tape.calculations.first?.id.rawValue == 201)
+  @Test(arguments: HistoryTape.headers)
+  func aFileOfMoreThanTheMostKeepsTheNewest(header: String) throws {
+    let fields = { (line: Int) in
+      switch header {
+      case HistoryTape.headers[0]: ""
+      case HistoryTape.headers[1]: "\(line)\t"
+      default: "\(line)\tleft\t"
+      }
+    }
+    let lines = (1...110_001).map { "\(fields($0))\($0)\t+ 1\t= \($0 + 1)\n" }
+    let contents = try Self.contents(header + "\n" + lines.joined())
+    let tape = contents.tape
+    #expect(tape.count == 100_000)
+    #expect(tape.calculations.first?.rows == ["10002", "+ 1"])
+    #expect(tape.calculations.first?.id.rawValue == 10_002)
     #expect(tape.fileSize == tape.fileText.utf8.count)
+    #expect(!contents.isCurrent)  // rewritten at the next save
   }
 
   static let header = "circlecalc history 1\n"
-  static let current = "circlecalc history 2\n"
+  static let second = "circlecalc history 2\n"
+  static let current = "circlecalc history 3\n"
 
   static let badTexts: [(String, HistoryFileError)] = [
     ("hello\n", .notAHistory),
-    ("circlecalc history 3\n1\t1\t+ 1\t= 2\n", .notAHistory),
-    ("circlecalc history 2", .truncated),
-    ("circlecalc history 1", .truncated),
-    (header + "1\t+ 1\t= 2\n3\t+ 4", .truncated),
-    (header + "1\t+ 1\t= ", .truncated),
+    ("circlecalc history 4\n1\tleft\t1\t+ 1\t= 2\n", .notAHistory),
+    ("circlecalc history 3 \n", .notAHistory),
+    ("circlecalc history", .notAHistory),
     ("{\"display\": \"3\"}", .notAHistory),
     (header + "1\t+ 1\t= 2\n\n", .badLine(3)),
     (header + "1 + 1 = 2\n", .badLine(2)),
@@ -195,19 +293,26 @@ import Testing
     (header + "1\t+ 1\t= 1e\n", .badLine(2)),
     (header + "1\t+ 1\t= --1\n", .badLine(2)),
     (header + "1\t+ 1\t= 2\n1\t+ 1\t= 2\nx\n", .badLine(4)),
-    // The current version: an identity, newer than the line before's, links to older ones.
-    (current + "1 + 1\t= 2\n", .badLine(2)),
-    (current + "0\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "01\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "5\t1\t+ 1\t= 2\n5\t1\t+ 1\t= 2\n", .badLine(3)),
-    (current + "5\t1\t+ 1\t= 2\n4\t1\t+ 1\t= 2\n", .badLine(3)),
-    (current + "5^5\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "5^6\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "5^\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "^5\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "5x\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "18446744073709551616\t1\t+ 1\t= 2\n", .badLine(2)),
-    (current + "7\t= 1\n", .badLine(2)),
+    // The second version: an identity, newer than the line before's, links to older ones.
+    (second + "1 + 1\t= 2\n", .badLine(2)),
+    (second + "0\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "01\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "5\t1\t+ 1\t= 2\n5\t1\t+ 1\t= 2\n", .badLine(3)),
+    (second + "5\t1\t+ 1\t= 2\n4\t1\t+ 1\t= 2\n", .badLine(3)),
+    (second + "5^5\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "5^6\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "5^\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "^5\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "5x\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "18446744073709551616\t1\t+ 1\t= 2\n", .badLine(2)),
+    (second + "7\t= 1\n", .badLine(2)),
+    // The current version: an identity, then the order.
+    (current + "1\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "1\tLeft\t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "1\tleft \t1\t+ 1\t= 2\n", .badLine(2)),
+    (current + "1\tleft\n", .badLine(2)),
+    (current + "1\tmath\t= 2\n", .badLine(2)),
+    (current + "1\tleft\t1\t+ 1\t= 2\n1\tleft\t1\t+ 1\t= 2\n", .badLine(3)),
   ]
 
   @Test(arguments: badTexts)
@@ -226,6 +331,25 @@ import Testing
     // "× 1" in UTF-8 reads.
     let good = Array(Self.header.utf8) + Array("1\t".utf8) + [0xC3, 0x97, 0x20, 0x31]
     #expect((try? HistoryTape(fileBytes: good + Array("\t= 1\n".utf8)))?.count == 1)
+  }
+
+  /// The longest line a file may hold reads (64 KiB with its newline); a byte more does not,
+  /// nor a first line that long, without reading on (docs/SPEC.md section 8.3).
+  @Test func theLongestLineReadsAndNoLongerOne() throws {
+    let line = { (bytes: Int) in
+      "1\tleft\t" + String(repeating: "1", count: bytes - 12) + "\t= 1\n"
+    }
+    #expect(line(65_536).utf8.count == 65_536)
+    #expect(try HistoryTape(fileBytes: Array((Self.current + line(65_536)).utf8)).count == 1)
+    #expect(throws: HistoryFileError.lineTooLong(2)) {
+      _ = try HistoryTape(fileBytes: Array((Self.current + line(65_537)).utf8))
+    }
+    #expect(throws: HistoryFileError.lineTooLong(3)) {
+      _ = try HistoryTape(fileBytes: Array((Self.current + line(99) + line(1 << 20)).utf8))
+    }
+    #expect(throws: HistoryFileError.notAHistory) {
+      _ = try HistoryTape(fileBytes: [UInt8](repeating: 0x63, count: 70_000))
+    }
   }
 
   @Test func aFileOverTheLimitIsTooLarge() {

@@ -72,7 +72,7 @@ struct HistoryCommandTests {
   }
 
   @Test(arguments: [
-    "circlecalc history 1\n1\t+ 1\t= 2\n1\t+", "circlecalc history 1\n1 + 1 = 2\n", "PNG\u{1}",
+    "circlecalc history 1\n1\t+ 1\t= 2\nx\n", "circlecalc history 1\n1 + 1 = 2\n", "PNG\u{1}",
   ])
   func aCorruptTapeIsOneLineOnStderrAndStatus1(history: String) throws {
     let state = try State(history: history)

@@ -66,7 +66,8 @@ import Testing
     Self.add(Calculation(rows: ["5", "÷ 0"], result: "NaN"), to: &tape, in: &store)
     #expect(
       folder.text()
-        == "circlecalc history 2\n1\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n2\t5\t÷ 0\t= NaN\n")
+        == "circlecalc history 3\n1\tleft\t1,200\t× 1.08\t+ 49.9\t= 1,345.9\n"
+        + "2\tleft\t5\t÷ 0\t= NaN\n")
     var info = stat()
     #expect(stat(folder.file, &info) == 0)
     #expect(info.st_mode & 0o777 == 0o600)
@@ -99,7 +100,7 @@ import Testing
     // calculation saved since the clear, and those it had not saved, stay.
     firstTape.removeAll()
     #expect(first.save(firstTape) == HistoryTape())
-    #expect(folder.text() == "circlecalc history 2\n")
+    #expect(folder.text() == "circlecalc history 3\n")
     Self.add(Self.calculation(101), at: 50, to: &pending, in: &second)
     #expect(Self.lines(pending) == ["7 + 1 = 8", "101 + 1 = 102"])
   }
@@ -142,10 +143,10 @@ import Testing
     #expect(flock(lock, LOCK_EX) == 0)
     tape.append(Self.calculation(2))
     #expect(store.save(tape, patience: 0) == nil)
-    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n")
+    #expect(folder.text() == "circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n")
     close(lock)
     #expect(store.save(tape, patience: 0) == tape)
-    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n2\t2\t+ 1\t= 3\n")
+    #expect(folder.text() == "circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n2\tleft\t2\t+ 1\t= 3\n")
   }
 
   /// Two writers at once, 150 saves each with no pause: the file is always a history and ends
@@ -158,7 +159,9 @@ import Testing
       var store = HistoryStore(directory: StateDirectory(path: path))
       if writer == 2 {  // a reader, as a third window scrolling
         for _ in 0..<300 {
-          if case .failure(let failure) = store.read() { failures.add(failure.description) }
+          if case .failure(let failure) = store.read(lockedBy: -1) {
+            failures.add(failure.description)
+          }
         }
         return
       }
@@ -194,7 +197,7 @@ import Testing
   }
 
   enum BadFile: String, CaseIterable, Sendable {
-    case corrupt, truncated, huge, unreadable, folder, fifo
+    case corrupt, longLine, huge, unreadable, folder, fifo
 
     /// Puts the bad thing where the file goes.
     func make(in folder: Folder) throws {
@@ -202,10 +205,12 @@ import Testing
         atPath: folder.path, withIntermediateDirectories: true)
       switch self {
       case .corrupt: try folder.write("circlecalc history 2\n1\t1\t+ 1\t= 2\nrm -rf /\n")
-      case .truncated: try folder.write("circlecalc history 1\n1\t+ 1\t= 2\n1\t+ 1")
-      case .huge:  // 100 MB of nothing (sparse): never read
+      case .longLine:  // a line of 1 MB
+        try folder.write(
+          "circlecalc history 3\n1\tleft\t" + String(repeating: "1", count: 1_000_000) + "\t= 1\n")
+      case .huge:  // 200 MB of nothing (sparse): never read
         let descriptor = open(folder.file, O_WRONLY | O_CREAT, 0o600)
-        ftruncate(descriptor, 100_000_000)
+        ftruncate(descriptor, 200_000_000)
         close(descriptor)
       case .unreadable:  // a link to itself: open fails with ELOOP (root reads any mode)
         symlink("history", folder.file)
@@ -237,7 +242,7 @@ import Testing
       // The very same file, moved: its inode and size kept.
       #expect(lstat(folder.file + ".bad", &aside) == 0)
       #expect(aside.st_ino == before.st_ino && aside.st_size == before.st_size)
-      #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n")
+      #expect(folder.text() == "circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n")
       #expect(store.canSave)
     } else {
       #expect(lstat(folder.file + ".bad", &aside) != 0)
@@ -257,6 +262,104 @@ import Testing
     try "not a history".write(toFile: folder.file, atomically: false, encoding: .utf8)
     Self.add(Self.calculation(2), to: &tape, in: &store)
     #expect(folder.text("history.bad") == "not a history")
-    #expect(folder.text() == "circlecalc history 2\n1\t1\t+ 1\t= 2\n2\t2\t+ 1\t= 3\n")
+    #expect(folder.text() == "circlecalc history 3\n1\tleft\t1\t+ 1\t= 2\n2\tleft\t2\t+ 1\t= 3\n")
+  }
+
+  /// The file's inode: an append keeps it, a rewrite (a new file renamed over) changes it.
+  static func inode(_ folder: Folder) -> UInt {
+    var info = stat()
+    return stat(folder.file, &info) == 0 ? UInt(info.st_ino) : 0
+  }
+
+  /// docs/SPEC.md section 8.3: a calculation finished is appended (the same file, grown by its
+  /// line); an edit, an undo and Clear History replace the file; a calculation after a clear is
+  /// appended to the empty tape's file, header kept once.
+  @Test func aCalculationIsAppendedAndAnyOtherChangeRewritesTheFile() throws {
+    let folder = Folder()
+    var store = folder.store
+    var tape = store.load()
+    Self.add(Self.calculation(1), to: &tape, in: &store)
+    let first = Self.inode(folder)
+    Self.add(Self.calculation(2), to: &tape, in: &store)
+    Self.add(Self.calculation(3), to: &tape, in: &store)
+    #expect(Self.inode(folder) == first)
+    #expect(Self.lines(in: folder) == ["1 + 1 = 2", "2 + 1 = 3", "3 + 1 = 4"])
+    let before = tape
+    tape.edit(row: 0, of: CalculationID(rawValue: 2), to: .success(DecimalNumber(5)))
+    var saved = store.save(tape)
+    tape = try #require(saved)
+    let edited = Self.inode(folder)
+    #expect(edited != first)
+    #expect(Self.lines(in: folder) == ["1 + 1 = 2", "5 + 1 = 6", "3 + 1 = 4"])
+    saved = store.save(before)  // the undo
+    tape = try #require(saved)
+    #expect(Self.inode(folder) != edited)
+    #expect(Self.lines(in: folder) == ["1 + 1 = 2", "2 + 1 = 3", "3 + 1 = 4"])
+    tape.removeAll()  // Clear History
+    saved = store.save(tape)
+    tape = try #require(saved)
+    #expect(folder.text() == "circlecalc history 3\n")
+    let cleared = Self.inode(folder)
+    Self.add(Self.calculation(7), to: &tape, in: &store)
+    #expect(Self.inode(folder) == cleared)
+    #expect(folder.text() == "circlecalc history 3\n1\tleft\t7\t+ 1\t= 8\n")
+  }
+
+  /// A file of an earlier version, or one whose last line was cut short (dropped when read),
+  /// is rewritten whole at the next save; appends follow.
+  @Test(arguments: [
+    "circlecalc history 2\n5\t1\t+ 1\t= 2\n", "circlecalc history 3\n5\tleft\t1\t+ 1\t= 2\n6\tle",
+  ])
+  func anOlderOrCutFileIsRewrittenAtTheNextSave(text: String) throws {
+    let folder = Folder()
+    try folder.write(text)
+    let original = Self.inode(folder)
+    var store = folder.store
+    var tape = store.load()
+    #expect(Self.lines(tape) == ["1 + 1 = 2"])
+    Self.add(Self.calculation(2), to: &tape, in: &store)
+    let rewritten = Self.inode(folder)
+    #expect(rewritten != original)
+    #expect(folder.text() == "circlecalc history 3\n5\tleft\t1\t+ 1\t= 2\n6\tleft\t2\t+ 1\t= 3\n")
+    Self.add(Self.calculation(3), to: &tape, in: &store)
+    #expect(Self.inode(folder) == rewritten)
+  }
+
+  /// Another window's appends are read as the lines it appended, and this window's newer
+  /// calculation appended after them; one older than the other's newest (the other finished a
+  /// calculation meanwhile) makes the file rewritten in identity order.
+  @Test func twoWindowsAppendAfterEachOtherAndRewriteOnlyWhenTheirOrderCrosses() throws {
+    let folder = Folder()
+    var first = folder.store
+    var second = folder.store
+    var firstTape = first.load()
+    var secondTape = second.load()
+    Self.add(Self.calculation(1), at: 10, to: &firstTape, in: &first)
+    let file = Self.inode(folder)
+    Self.add(Self.calculation(2), at: 20, to: &secondTape, in: &second)
+    Self.add(Self.calculation(3), at: 30, to: &firstTape, in: &first)
+    #expect(Self.inode(folder) == file)
+    #expect(Self.lines(firstTape) == ["1 + 1 = 2", "2 + 1 = 3", "3 + 1 = 4"])
+    #expect(Self.lines(in: folder) == Self.lines(firstTape))
+    // The second window finished one at 25, before the first's 30 was saved: rewritten.
+    Self.add(Self.calculation(4), at: 25, to: &secondTape, in: &second)
+    #expect(Self.inode(folder) != file)
+    #expect(Self.lines(in: folder) == ["1 + 1 = 2", "2 + 1 = 3", "4 + 1 = 5", "3 + 1 = 4"])
+    #expect(Self.lines(secondTape) == Self.lines(in: folder))
+  }
+
+  /// A temporary file a crash left (`history.PID.tmp`) goes at the next rewrite; the window
+  /// size's and other files stay.
+  @Test func aRewriteRemovesTheTemporaryFilesACrashLeft() throws {
+    let folder = Folder()
+    try folder.write("circlecalc history 2\n")
+    for name in ["history.123.tmp", "history.9.tmp", "window-size.5.tmp", "history.x.tmp"] {
+      try "partial".write(toFile: folder.path + "/" + name, atomically: false, encoding: .utf8)
+    }
+    var store = folder.store
+    var tape = store.load()
+    Self.add(Self.calculation(1), to: &tape, in: &store)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["history", "history.lock", "history.x.tmp", "window-size.5.tmp"])
   }
 }
