@@ -82,7 +82,9 @@ extension UnitCategory {
     case .energy: tr("Energy")
     case .power: tr("Power")
     case .pressure: tr("Pressure")
+    case .force: tr("Force")
     case .angle: tr("Angle")
+    case .fuelEconomy: tr("Fuel economy")
     case .currency: tr("Currency")
     }
   }
@@ -101,7 +103,9 @@ extension UnitCategory {
     case .energy: tr("energy")
     case .power: tr("power")
     case .pressure: tr("pressure")
+    case .force: tr("force")
     case .angle: tr("angle")
+    case .fuelEconomy: tr("fuel economy")
     case .currency: tr("currency")
     }
   }

@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorWindow
 import Glibc
 
 /// The saved tape, read as the window reads it (for `circlecalc --bench-tape`); nil, with one
@@ -43,7 +44,7 @@ public func appendToSavedHistory(_ count: Int) -> Int32 {
     var line = id.description + "\n"
     line.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }
     if index % 9 == 8, let newest = tape.newestID {
-      tape.edit(row: 0, of: newest, to: .success(DecimalNumber(index + 1)))  // its first row + 1
+      tape.edit(row: 0, of: newest, to: .success(RealNumber(index + 1)))  // its first row + 1
       save(1)
     }
   }

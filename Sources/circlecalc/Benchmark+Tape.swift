@@ -104,7 +104,7 @@ extension Benchmark {
         edited = tape
         value += 1
         guard !tape.isEmpty else { return }
-        edited.edit(row: 0, of: tape.calculations.id(at: first), to: .success(DecimalNumber(value)))
+        edited.edit(row: 0, of: tape.calculations.id(at: first), to: .success(RealNumber(value)))
       })
     checksum &+= edited.fileSize
     print("(checksum \(checksum % 10))")

@@ -343,7 +343,7 @@ import Testing
     mine.append(Calculation(rows: ["mine", "+ 1"], result: "?"), at: 2_000_005)
     var theirs = base
     theirs.append(Calculation(rows: ["theirs", "+ 1"], result: "?"), at: 2_000_003)
-    theirs.edit(row: 0, of: CalculationID(rawValue: 999_990), to: .success(DecimalNumber(7)))
+    theirs.edit(row: 0, of: CalculationID(rawValue: 999_990), to: .success(RealNumber(7)))
     let merged = HistoryTape.merged(base: base, mine: mine, theirs: theirs)
     #expect(merged.count == 100_002)
     #expect(Self.firsts(merged).suffix(3) == ["100000", "theirs", "mine"])

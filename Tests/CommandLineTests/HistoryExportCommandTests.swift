@@ -68,7 +68,7 @@ struct HistoryExportCommandTests {
     // The chain's first number, 1, edited to 1,001: all 1,000 computed again, the last 1,000
     // more.
     var edited = tape
-    edited.edit(row: 0, of: tape.calculations.id(at: 99_000), to: .success(DecimalNumber(1_001)))
+    edited.edit(row: 0, of: tape.calculations.id(at: 99_000), to: .success(RealNumber(1_001)))
     #expect(edited.calculations.last?.line == "2,000 + 1 = 2,001")
     #expect(tape.calculations.last?.line == "1,000 + 1 = 1,001")
   }

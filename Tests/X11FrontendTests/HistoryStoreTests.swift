@@ -285,7 +285,7 @@ import Testing
     #expect(Self.inode(folder) == first)
     #expect(Self.lines(in: folder) == ["1 + 1 = 2", "2 + 1 = 3", "3 + 1 = 4"])
     let before = tape
-    tape.edit(row: 0, of: CalculationID(rawValue: 2), to: .success(DecimalNumber(5)))
+    tape.edit(row: 0, of: CalculationID(rawValue: 2), to: .success(RealNumber(5)))
     var saved = store.save(tape)
     tape = try #require(saved)
     let edited = Self.inode(folder)

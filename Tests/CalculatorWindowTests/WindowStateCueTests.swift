@@ -4,7 +4,7 @@ import CalculatorRender
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorWindow
 
 /// The red cue for what the calculator cannot show (docs/SPEC.md sections 10.4 and 16): a
 /// temperature below absolute zero on the Convert lines, and a result whose digits no
@@ -15,13 +15,13 @@ import Testing
     state.convert.isOn = true
     state.convert.category = .temperature
     state.convert.pair = UnitPair(from: "K", to: "C")
-    state.type(keysyms: ["5"])
+    state.reduce(.typeKey(.digit(.five)))
     #expect(state.frame.displayCue == nil)
     #expect(state.frame.convert?.converted.text == "-268.15")
-    state.type(keysyms: ["n"])  // -5 K
+    state.reduce(.typeKey(.edit(.toggleSign)))  // -5 K
     #expect(state.frame.displayCue == .refused)
     #expect(state.frame.convert?.converted.text == NumberFormat.notANumber)
-    state.type(keysyms: ["n"])  // 5 K again
+    state.reduce(.typeKey(.edit(.toggleSign)))  // 5 K again
     #expect(state.frame.displayCue == nil)
   }
 
@@ -31,7 +31,7 @@ import Testing
       calculator: TestSupport.calculator(after: "5[ee]20n=+1=[m+]2[sqrt]*3[sqrt]=/6[sqrt]=*[mr]"),
       mode: .scientific, width: 852, height: 393)
     #expect(state.frame.displayCue == nil)
-    state.type(keysyms: ["Return"])
+    state.reduce(.typeKey(.edit(.equals)))
     #expect(state.frame.display.text == NumberFormat.notANumber)
     #expect(state.frame.displayCue == .refused)
   }
