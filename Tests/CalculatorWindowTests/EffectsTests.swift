@@ -101,13 +101,13 @@ import Testing
 
   /// A mode switch tells the window manager its minimum, and asks to grow a window below it.
   @Test func aModeSwitchAsksForItsMinimumSize() {
-    var state = state(width: 200, height: 320)
+    var state = state(width: 200, height: 350)
     #expect(
       state.send(key("2", .control)) == [
-        .minimumSize(PixelSize(width: 340, height: 320)),
-        .resize(PixelSize(width: 340, height: 320)),
+        .minimumSize(PixelSize(width: 360, height: 350)),
+        .resize(PixelSize(width: 360, height: 350)),
       ])
-    #expect(state.send(key("1", .control)) == [.minimumSize(PixelSize(width: 200, height: 320))])
+    #expect(state.send(key("1", .control)) == [.minimumSize(PixelSize(width: 200, height: 350))])
     #expect(state.send(key("1", .control)) == [])
   }
 
