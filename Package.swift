@@ -98,11 +98,15 @@ let package = Package(
     .testTarget(name: "CalculatorLayoutTests", dependencies: testSupport),
     .testTarget(
       name: "CalculatorRenderTests",
-      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + [
+        "CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "X11FrontendTests",
-      dependencies: testSupport + ["CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend"],
+      dependencies: testSupport + [
+        "CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
+      ],
       exclude: ["atspi-client.py", "orca-session.py"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: testSupport + ["CCurl", "CExpat", "CalculatorRates"]),

@@ -397,8 +397,9 @@ final class OpenFile {
 /// (docs/SPEC.md section 13.3). A missing or empty tape prints nothing in text,
 /// status 0; a file that is not a history: one line on stderr, status 1; a last line cut short
 /// is dropped, with one line on stderr. It only reads.
-public func printSavedHistory(format: HistoryFormat = .text, numbers: NumberLocale = .c
-)  -> Int32 {
+public func printSavedHistory(
+  format: HistoryFormat = .text, numbers: NumberLocale = .c
+) -> Int32 {
   guard let store = HistoryStore.standard else { return 0 }
   switch store.read(lockedBy: store.sharedLock()) {
   case .success(let saved):
@@ -407,7 +408,8 @@ public func printSavedHistory(format: HistoryFormat = .text, numbers: NumberLoca
         "circlecalc: the history file \(store.path) ends in the middle of a line (cut short);"
           + " that line was dropped")
     }
-    saved.contents.tape.export(as: format, numbers: numbers, localTime: LocalClock.time(of:)) { text in
+    saved.contents.tape.export(as: format, numbers: numbers, localTime: LocalClock.time(of:)) {
+      text in
       var text = text
       text.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }
     }
