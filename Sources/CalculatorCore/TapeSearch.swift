@@ -70,6 +70,12 @@ public struct TapeSearch: Equatable, Sendable {
     return true
   }
 
+  /// Selects match `index` (0: the newest), kept among the matches; nothing without any.
+  public mutating func select(_ index: Int) {
+    guard !matches.isEmpty else { return }
+    selected = min(max(index, 0), matches.count - 1)
+  }
+
   /// Whether `line` holds `query` as a search compares them.
   public static func holds(_ line: String, _ query: String) -> Bool {
     contains(comparable(Array(line.utf8)[...]), comparable(Array(query.utf8)[...]))

@@ -33,6 +33,8 @@ public struct Frame: Equatable, Sendable {
   public var convert: ConvertView? = nil
   /// The unit picker, when open.
   public var picker: PickerView? = nil
+  /// The search of the tape over the strip or the side panel, when open.
+  public var search: SearchView? = nil
 
   /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
   /// calculation over the finished ones), in tip mode the Tip & Split screen and, when the

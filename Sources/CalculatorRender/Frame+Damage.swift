@@ -43,6 +43,9 @@ enum ScreenPart {
   case strip
   /// The side tape panel of a wide window.
   case tapePanel
+  /// The search of the tape, over the strip or the side panel's lines (docs/SPEC.md section
+  /// 15.3).
+  case search
   /// The Convert lines' unit buttons, swap key and caption (docs/SPEC.md section 10.4).
   case convertUnits
   /// The Convert lines' converted value, inside the lines' box.
@@ -60,6 +63,8 @@ enum ScreenContent: Equatable {
   case strip([ShownHistoryRow])
   /// The side panel's lines.
   case tapePanel([ShownTapeLine])
+  /// The search line and its matches; nil while closed.
+  case search(SearchView?)
   /// The two units and the caption; nil with Convert off.
   case convertUnits(ConvertUnits?)
   /// The converted value; nil with Convert off.
@@ -115,7 +120,7 @@ extension Frame {
   var screenParts: [ScreenPart] {
     layout.tipLayout != nil
       ? [.tipPanel]
-      : [.strip, .tapePanel, .display]
+      : [.strip, .tapePanel, .search, .display]
         + (layout.convert == nil ? [] : [.convertUnits, .convertedValue])
   }
 
@@ -125,6 +130,7 @@ extension Frame {
     case .display: .display(display, displayCue, showsRadians: showsRadians)
     case .strip: .strip(tape.stripRows(in: layout))
     case .tapePanel: .tapePanel(tape.panelLines(in: layout))
+    case .search: .search(search)
     case .convertUnits: .convertUnits(convert?.units)
     case .convertedValue: .convertedValue(convert?.converted)
     case .tipPanel: .tipPanel(tipScreen, focusedField: focusedField, displayCue)
@@ -142,6 +148,8 @@ extension Frame {
       // The strip's rows, and the panel's lines and edge, are drawn clipped to them.
       case .strip: (layout.historyRect, InkMargin.antialiasing)
       case .tapePanel: (layout.tapePanel.isEmpty ? nil : layout.tapePanel, InkMargin.antialiasing)
+      // Drawn clipped to its area, over the strip's or the panel's.
+      case .search: (layout.searchArea.isEmpty ? nil : layout.searchArea, InkMargin.antialiasing)
       // The units' buttons, the swap key, the converted value and the caption keep inside
       // `ConvertLayout.bounds`.
       case .convertUnits: (layout.convert?.bounds, InkMargin.text)
@@ -232,6 +240,7 @@ extension Frame {
         guard box(of: part).intersects(region) else { return false }
         switch part {
         case .strip: return !shownHistoryRows.isEmpty
+        case .search: return search != nil
         case .convertUnits, .convertedValue: return convert != nil
         default: return true
         }

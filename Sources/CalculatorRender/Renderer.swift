@@ -162,6 +162,7 @@ public final class Renderer {
       drawDisplay(text, cue: cue, showsRadians: showsRadians, layout: layout, in: context)
     case .strip(let rows): drawHistory(rows, layout: layout, in: context)
     case .tapePanel(let lines): drawTapePanel(lines, layout: layout, in: context)
+    case .search(let search): drawSearch(search, layout: layout, in: context)
     case .convertUnits(let units):
       guard let units, let lines = layout.convert else { return }
       drawConvertUnits(units, lines: lines, in: context)
