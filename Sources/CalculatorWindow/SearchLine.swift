@@ -212,8 +212,9 @@ extension WindowState {
   /// How many matches the search shows at once.
   var searchPage: Int { layout.visibleSearchMatches }
 
-  /// Ctrl+F: opens the search line over the tape (docs/SPEC.md section 15.3), every
-  /// calculation matching until something is typed; the row cursor ends. Nothing in Tip &
+  /// Ctrl+F: opens the search line over the tape (docs/SPEC.md section 15.3).
+  ///
+  /// Every calculation matches until something is typed; the row cursor ends. Nothing in Tip &
   /// Split; open already, it stays.
   mutating func openSearch() {
     closeOverlays()
