@@ -104,6 +104,9 @@ public struct TapeView: Equatable, Sendable {
   public var selection: TapeSelection? = nil
   /// The form the finished calculations' numbers are shown in (`rows` are given in it).
   public var numbers = NumberLocale.c
+  /// The side panel's day headers, and the strip's when scrolled back (docs/SPEC.md section
+  /// 15.4); nil: none (a headless run).
+  public var days: TapeDays? = nil
 
   /// A tape of these rows over these calculations, whose numbers show in `numbers`' form.
   public init(

@@ -59,8 +59,8 @@ enum ScreenPart {
 enum ScreenContent: Equatable {
   /// The display's text, its cue's colour, and whether `Rad` shows.
   case display(DisplayText, DisplayCue?, showsRadians: Bool)
-  /// The strip's rows.
-  case strip([ShownHistoryRow])
+  /// The strip's rows, and the day header at its top while scrolled back.
+  case strip([ShownHistoryRow], header: String?)
   /// The side panel's lines.
   case tapePanel([ShownTapeLine])
   /// The search line and its matches; nil while closed.
@@ -128,13 +128,19 @@ extension Frame {
   func content(of part: ScreenPart) -> ScreenContent {
     switch part {
     case .display: .display(display, displayCue, showsRadians: showsRadians)
-    case .strip: .strip(tape.stripRows(in: layout))
+    case .strip: stripContent
     case .tapePanel: .tapePanel(tape.panelLines(in: layout))
     case .search: .search(search)
     case .convertUnits: .convertUnits(convert?.units)
     case .convertedValue: .convertedValue(convert?.converted)
     case .tipPanel: .tipPanel(tipScreen, focusedField: focusedField, displayCue)
     }
+  }
+
+  /// The strip's rows, and the day of its top row while scrolled back.
+  private var stripContent: ScreenContent {
+    let rows = tape.stripRows(in: layout)
+    return .strip(rows, header: tape.stripDayHeader(of: rows))
   }
 
   /// Every pixel `part` may touch: the rectangle it keeps inside, and how far its ink reaches
@@ -148,8 +154,8 @@ extension Frame {
       // The strip's rows, and the panel's lines and edge, are drawn clipped to them.
       case .strip: (layout.historyRect, InkMargin.antialiasing)
       case .tapePanel: (layout.tapePanel.isEmpty ? nil : layout.tapePanel, InkMargin.antialiasing)
-      // Drawn clipped to its area, over the strip's or the panel's.
-      case .search: (layout.searchArea.isEmpty ? nil : layout.searchArea, InkMargin.antialiasing)
+      // Drawn clipped to its area, over the strip's or the panel's text (whose ink it covers).
+      case .search: (layout.searchArea.isEmpty ? nil : layout.searchArea, InkMargin.text)
       // The units' buttons, the swap key, the converted value and the caption keep inside
       // `ConvertLayout.bounds`.
       case .convertUnits: (layout.convert?.bounds, InkMargin.text)

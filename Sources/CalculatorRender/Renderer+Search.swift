@@ -14,11 +14,13 @@ extension Renderer {
     guard !area.isEmpty else { return }
     context.save()
     defer { context.restore() }
-    // Whole pixels over what the strip or the panel drew there.
+    // Whole pixels over what the strip or the panel drew there, their text's ink included.
     let (left, right) = (area.minX.rounded(.up), area.maxX.rounded(.down))
-    let (top, bottom) = (area.minY.rounded(.up), area.maxY.rounded(.down))
+    let margin = InkMargin.text
     context.setColor(Theme.background)
-    cairo_rectangle(context.pointer, left, top, right - left, bottom - top)
+    cairo_rectangle(
+      context.pointer, left - margin, area.minY.rounded(.down), right - left + 2 * margin,
+      area.maxY.rounded(.up) - area.minY.rounded(.down))
     cairo_fill(context.pointer)
     context.clip(to: area)
     let size = layout.searchFontSize

@@ -72,6 +72,9 @@ public struct WindowState: Equatable, Sendable {
   var metrics: TapeMetrics
   /// How numbers are shown, copied and pasted: the user's locale (docs/SPEC.md section 13.1).
   public var numbers = NumberLocale.c
+  /// The local calendar the tape's days are read with (docs/SPEC.md section 15.4), the front
+  /// end's; nil: no day headers.
+  public var calendar: LocalCalendar?
 
   /// A window of `width` × `height` pixels at `scale` showing `mode`'s keypad, with these
   /// calculators and Convert settings; `measure` measures texts in the tape's face (the
@@ -175,6 +178,8 @@ public struct WindowState: Equatable, Sendable {
     frame.tape.selection = tapeSelection
     frame.tape.offset = browser.historyOffset
     frame.tape.panelOffset = browser.panelOffset
+    // Today is the day of the last input (its wall clock).
+    frame.tape.days = calendar.map { TapeDays(today: $0.day(atNanoseconds: stamp), calendar: $0) }
     return frame
   }
 

@@ -434,4 +434,5 @@ enum LocalClock {
   static func time(of id: CalculationID) -> LocalTime? {
     id.localTime(offset: offset(at:))
   }
+
 }
