@@ -43,8 +43,9 @@ public struct TapeDays: Equatable, Sendable {
     self.calendar = calendar
   }
 
-  /// The header above calculation `index` of `list`: the first of its day has one, the others
-  /// none. A tape without a time (a headless run's 1, 2, 3…, or the first version's) has no
+  /// The header above calculation `index` of `list`, if it is the first of its day.
+  ///
+  /// A tape without a time (a headless run's 1, 2, 3…, or the first version's) has no
   /// headers; one with times heads its calculations without a time `Earlier`.
   ///
   /// Reads two identities: what the panel passes and shows costs its calculations, never the
