@@ -278,7 +278,7 @@ public struct TapePanelCalculations: TapePanelSource, Equatable, Sendable {
 
   /// Its lines, from its packed text (the edited one from its rows), and its day header's.
   public func panelLineCount(at index: Int, in layout: Layout) -> Int {
-    let header = days == nil || dayHeader(at: index) == nil ? 0 : 1
+    let header = days?.startsDay(at: index, of: list) == true ? 1 : 0
     if edit?.calculation == index {
       return layout.panelLineRows(of: calculation(at: index)).count + header
     }

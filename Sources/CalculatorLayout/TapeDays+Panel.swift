@@ -51,12 +51,23 @@ public struct TapeDays: Equatable, Sendable {
   /// Reads two identities: what the panel passes and shows costs its calculations, never the
   /// tape's length.
   public func header(at index: Int, of list: CalculationList) -> DayHeader? {
-    guard index >= 0, index < list.count,
-      list.id(at: list.count - 1).secondsSince1970 != nil
-    else { return nil }
-    let day = self.day(of: list.id(at: index))
-    guard index == 0 || self.day(of: list.id(at: index - 1)) != day else { return nil }
-    return DayHeader(day: day, today: today)
+    guard startsDay(at: index, of: list) else { return nil }
+    return DayHeader(day: day(of: list.id(at: index)), today: today)
+  }
+
+  /// Whether calculation `index` of `list` has a header: the days of two identities compared
+  /// as numbers, what counting the panel's lines asks of every calculation it passes.
+  public func startsDay(at index: Int, of list: CalculationList) -> Bool {
+    guard index >= 0, index < list.count, list.id(at: list.count - 1).secondsSince1970 != nil
+    else { return false }
+    return index == 0 || dayNumber(of: list.id(at: index - 1)) != dayNumber(of: list.id(at: index))
+  }
+
+  /// The local day of a calculation as days since 1970; nil when its identity is not a time.
+  func dayNumber(of id: CalculationID) -> Int64? {
+    guard let seconds = id.secondsSince1970 else { return nil }
+    let local = seconds + Int64(calendar.offset(seconds))
+    return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
   }
 
   /// The local day a calculation was finished on; nil when its identity is not a time.

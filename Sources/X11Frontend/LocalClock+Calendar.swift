@@ -5,7 +5,7 @@ import Glibc
 extension LocalClock {
   /// The window's calendar (docs/SPEC.md section 15.4): the local clock's offset, asked of the
   /// C library once a week of time (`WeekOffsets`), and dates in the locale's form.
-  static let calendar = LocalCalendar(
+  public static let calendar = LocalCalendar(
     offset: WeekOffsets().offset(at:), formatDate: LocalClock.localeDate)
 
   /// A date as the locale writes it: `strftime`'s `%x` under `LC_TIME` (`12/07/2026` in en_US,
