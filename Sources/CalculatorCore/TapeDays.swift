@@ -142,10 +142,10 @@ public enum DayHeader: Hashable, Sendable {
   /// The line as shown, a date written by `formatDate` (the locale's form, the front end's).
   public func title(formatDate: (CivilDate) -> String) -> String {
     switch self {
-    case .today: "Today"
-    case .yesterday: "Yesterday"
+    case .today: tr("Today")
+    case .yesterday: tr("Yesterday")
     case .date(let day): formatDate(day)
-    case .undated: "Earlier"
+    case .undated: tr("Earlier")
     }
   }
 }

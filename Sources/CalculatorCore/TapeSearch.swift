@@ -29,8 +29,13 @@ public struct TapeSearch: Equatable, Sendable {
     let pattern = TapeSearch.comparable(Array(query.utf8)[...])
     self.pattern = pattern
     var found: [Int] = []
+    // Reading the matches one by one pays while they are a fraction of the tape; past that,
+    // one pass over it in order costs less.
     let isNarrowing =
-      previous.map { $0.tape == tape && TapeSearch.contains(pattern, $0.pattern) } ?? false
+      previous.map {
+        $0.tape == tape && TapeSearch.contains(pattern, $0.pattern)
+          && $0.matches.count <= tape.count / 4
+      } ?? false
     Matcher(pattern).withFinder { holdsPattern in
       if isNarrowing, let previous {
         for position in previous.matches
@@ -68,6 +73,12 @@ public struct TapeSearch: Equatable, Sendable {
     guard matches.indices.contains(next) else { return false }
     selected = next
     return true
+  }
+
+  /// Selects match `index` (0: the newest), kept among the matches; nothing without any.
+  public mutating func select(_ index: Int) {
+    guard !matches.isEmpty else { return }
+    selected = min(max(index, 0), matches.count - 1)
   }
 
   /// Whether `line` holds `query` as a search compares them.

@@ -57,9 +57,20 @@ public struct ShownTapeLine: Equatable, Sendable {
   public var selectedRow: Int? = nil
   /// The selected row's number is being edited: drawn as the text typed so far.
   public var isEdited = false
+  /// A day's header (`Today`, `Yesterday`, the date: docs/SPEC.md section 15.4) in place of
+  /// rows, above its day's first calculation.
+  public var header: String? = nil
 
   /// The line as one text, as `circlecalc --history` writes it.
-  public var text: String { rows.joined(separator: " ") }
+  public var text: String { header ?? rows.joined(separator: " ") }
+}
+
+extension HistoryStripRow.Source {
+  /// The past calculation the row belongs to (0 = oldest); nil for the current calculation's.
+  public var pastCalculation: Int? {
+    guard case .past(let calculation, _) = self else { return nil }
+    return calculation
+  }
 }
 
 extension Frame {
@@ -151,8 +162,21 @@ extension TapeView {
         startsCalculation: line.startsCalculation, calculation: line.calculation,
         firstRow: line.rows.lowerBound,
         endsCalculation: line.rows.upperBound == calculation.shownRowCount,
-        selectedRow: selected, isEdited: selected != nil && selection?.editedText != nil)
+        selectedRow: selected, isEdited: selected != nil && selection?.editedText != nil,
+        header: line.header.flatMap { header in days.map { $0.title(of: header) } })
     }
+  }
+
+  /// The day of the strip's top past row while the strip is scrolled back (docs/SPEC.md section
+  /// 15.4), as its header shows it at the strip's top: `Today`, `Yesterday`, the date; nil at
+  /// rest, without past rows shown, or on a tape without times.
+  public func stripDayHeader(of rows: [ShownHistoryRow]) -> String? {
+    guard offset > 0, let days, let newest = past.calculations.indices.last,
+      past.calculations.id(at: newest).secondsSince1970 != nil,
+      let top = rows.lazy.compactMap(\.source.pastCalculation).first
+    else { return nil }
+    let day = days.day(of: past.calculations.id(at: top))
+    return days.title(of: DayHeader(day: day, today: days.today))
   }
 
   /// The finished calculations as the side panel shows them, oldest first: the row being
@@ -165,6 +189,6 @@ extension TapeView {
           TapePanelCalculations.Edit(
             calculation: selection.calculation, row: selection.row, text: $0)
         }
-      })
+      }, days: days)
   }
 }

@@ -33,6 +33,8 @@ public struct Frame: Equatable, Sendable {
   public var convert: ConvertView? = nil
   /// The unit picker, when open.
   public var picker: PickerView? = nil
+  /// The search of the tape over the strip or the side panel, when open.
+  public var search: SearchView? = nil
 
   /// What the calculators show in `layout`: the display, the keypad's face, the tape (the current
   /// calculation over the finished ones), in tip mode the Tip & Split screen and, when the
@@ -102,6 +104,9 @@ public struct TapeView: Equatable, Sendable {
   public var selection: TapeSelection? = nil
   /// The form the finished calculations' numbers are shown in (`rows` are given in it).
   public var numbers = NumberLocale.c
+  /// The side panel's day headers, and the strip's when scrolled back (docs/SPEC.md section
+  /// 15.4); nil: none (a headless run).
+  public var days: TapeDays? = nil
 
   /// A tape of these rows over these calculations, whose numbers show in `numbers`' form.
   public init(

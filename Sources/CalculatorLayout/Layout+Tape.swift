@@ -185,6 +185,9 @@ public struct TapePanelLine: Equatable, Sendable {
   public var rect: Rect
   /// A thin line on its top edge separates its calculation from the earlier one above.
   public var startsCalculation: Bool
+  /// The day header above the calculation's first line (docs/SPEC.md section 15.4), when this
+  /// line is one: it holds no rows.
+  public var header: DayHeader? = nil
 }
 
 /// What the side panel lists: finished calculations, oldest first, and how many lines each
@@ -199,8 +202,16 @@ public protocol TapePanelSource {
   /// The calculation `index` (0 = oldest), as the panel shows it.
   func calculation(at index: Int) -> Calculation
   /// How many lines calculation `index` takes in `layout`'s panel:
-  /// `layout.panelLineRows(of: calculation(at: index)).count`.
+  /// `layout.panelLineRows(of: calculation(at: index)).count`, and its day header's.
   func panelLineCount(at index: Int, in layout: Layout) -> Int
+  /// The day header above calculation `index`, when it is the first of its day
+  /// (docs/SPEC.md section 15.4).
+  func dayHeader(at index: Int) -> DayHeader?
+}
+
+extension TapePanelSource {
+  /// No day headers.
+  public func dayHeader(at index: Int) -> DayHeader? { nil }
 }
 
 extension Array: TapePanelSource where Element == Calculation {
@@ -237,11 +248,19 @@ public struct TapePanelCalculations: TapePanelSource, Equatable, Sendable {
   public var list: CalculationList
   /// The row being edited, if any.
   public var edit: Edit?
+  /// The day headers' calendar; nil: none.
+  public var days: TapeDays?
 
-  /// `list`, with `edit`'s row as typed.
-  public init(_ list: CalculationList, edit: Edit? = nil) {
+  /// `list`, with `edit`'s row as typed, headed by day with `days`.
+  public init(_ list: CalculationList, edit: Edit? = nil, days: TapeDays? = nil) {
     self.list = list
     self.edit = edit
+    self.days = days
+  }
+
+  /// The day header above calculation `index`, if it is the first of its day.
+  public func dayHeader(at index: Int) -> DayHeader? {
+    days?.header(at: index, of: list)
   }
 
   /// How many calculations there are.
@@ -257,11 +276,14 @@ public struct TapePanelCalculations: TapePanelSource, Equatable, Sendable {
     return Calculation(rows: rows, result: calculation.result, source: calculation.source)
   }
 
-  /// Its lines, from its packed text (the edited one from its rows).
+  /// Its lines, from its packed text (the edited one from its rows), and its day header's.
   public func panelLineCount(at index: Int, in layout: Layout) -> Int {
-    if edit?.calculation == index { return layout.panelLineRows(of: calculation(at: index)).count }
-    if layout.holdsOnOneLine(bytes: list.textCount(at: index)) { return 1 }
-    return list.withPacked(at: index) { layout.panelLineCount(ofPacked: $0.text) }
+    let header = days?.startsDay(at: index, of: list) == true ? 1 : 0
+    if edit?.calculation == index {
+      return layout.panelLineRows(of: calculation(at: index)).count + header
+    }
+    if layout.holdsOnOneLine(bytes: list.textCount(at: index)) { return 1 + header }
+    return list.withPacked(at: index) { layout.panelLineCount(ofPacked: $0.text) } + header
   }
 }
 
@@ -410,7 +432,11 @@ extension Layout {
           continue
         }
       }
-      for rows in panelLineRows(of: calculations.calculation(at: index)).reversed() {
+      // Its lines from the last, then its day header (a line without rows) above them.
+      let header = calculations.dayHeader(at: index)
+      let rowLines: [Range<Int>?] = panelLineRows(of: calculations.calculation(at: index))
+        .reversed()
+      for rows in rowLines + (header == nil ? [] : [nil]) {
         if skipped < offset {
           skipped += 1
           continue
@@ -418,18 +444,21 @@ extension Layout {
         guard lines.count < fit else { break outer }
         lines.append(
           TapePanelLine(
-            calculation: index, rows: rows,
+            calculation: index, rows: rows ?? 0..<0,
             rect: Rect(
               x: tapePanel.minX, y: bottom - tapeLineHeight, width: tapeLinesRect.width,
               height: tapeLineHeight),
-            startsCalculation: false))
+            startsCalculation: false, header: rows == nil ? header : nil))
         bottom -= tapeLineHeight
       }
       if lines.count >= fit { break }
     }
     lines.reverse()
-    for index in lines.indices.dropFirst() where lines[index].rows.lowerBound == 0 {
-      lines[index].startsCalculation = true
+    // A thin line above each calculation, or above its day's header.
+    for index in lines.indices.dropFirst() {
+      lines[index].startsCalculation =
+        lines[index].header != nil
+        || (lines[index].rows.lowerBound == 0 && lines[index - 1].header == nil)
     }
     return lines
   }
@@ -507,8 +536,9 @@ extension Layout {
     for index in (0..<calculations.count).reversed() {
       let count = calculations.panelLineCount(at: index, in: self)
       if back < skipped + count {
+        // A day header is its calculation's first line, as far as a page goes.
         let lines = panelLineRows(of: calculations.calculation(at: index))
-        return (index, lines[lines.count - 1 - (back - skipped)])
+        return (index, lines[max(lines.count - 1 - (back - skipped), 0)])
       }
       skipped += count
     }

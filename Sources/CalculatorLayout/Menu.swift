@@ -10,12 +10,16 @@ public enum MenuItem: Hashable, Sendable {
   case convert
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
+  /// Copies the whole tape, as `circlecalc --history` prints it (docs/SPEC.md section 15.5).
+  case copyTape
   /// Empties the history tape, saved file included (docs/SPEC.md section 8.2).
   case clearHistory
 
   /// The menu's lines, top to bottom.
   public static let all: [MenuItem] =
-    Mode.allCases.map(MenuItem.mode) + [.separator, .convert, .keyboardShortcuts, .clearHistory]
+    Mode.allCases.map(MenuItem.mode) + [
+      .separator, .convert, .keyboardShortcuts, .copyTape, .clearHistory,
+    ]
 
   /// The text of the line; empty for the separator.
   public var title: String {
@@ -26,6 +30,7 @@ public enum MenuItem: Hashable, Sendable {
     case .separator: ""
     case .convert: tr("Convert")
     case .keyboardShortcuts: tr("Keyboard Shortcuts")
+    case .copyTape: tr("Copy Tape")
     case .clearHistory: tr("Clear History")
     }
   }

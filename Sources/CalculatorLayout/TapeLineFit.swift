@@ -79,7 +79,7 @@ extension Frame {
   /// The line of the side panel under `point`, or nil.
   public func tapeLine(at point: Point) -> ShownTapeLine? {
     guard layout.tapePanel.contains(point) else { return nil }
-    return shownTapeLines.first { $0.rect.contains(point) }
+    return shownTapeLines.first { $0.rect.contains(point) && $0.header == nil }
   }
 
   /// The row of a side panel line under `point`, as drawn: the calculation's index on the tape

@@ -43,6 +43,9 @@ enum ScreenPart {
   case strip
   /// The side tape panel of a wide window.
   case tapePanel
+  /// The search of the tape, over the strip or the side panel's lines (docs/SPEC.md section
+  /// 15.3).
+  case search
   /// The Convert lines' unit buttons, swap key and caption (docs/SPEC.md section 10.4).
   case convertUnits
   /// The Convert lines' converted value, inside the lines' box.
@@ -56,10 +59,12 @@ enum ScreenPart {
 enum ScreenContent: Equatable {
   /// The display's text, its cue's colour, and whether `Rad` shows.
   case display(DisplayText, DisplayCue?, showsRadians: Bool)
-  /// The strip's rows.
-  case strip([ShownHistoryRow])
+  /// The strip's rows, and the day header at its top while scrolled back.
+  case strip([ShownHistoryRow], header: String?)
   /// The side panel's lines.
   case tapePanel([ShownTapeLine])
+  /// The search line and its matches; nil while closed.
+  case search(SearchView?)
   /// The two units and the caption; nil with Convert off.
   case convertUnits(ConvertUnits?)
   /// The converted value; nil with Convert off.
@@ -115,7 +120,7 @@ extension Frame {
   var screenParts: [ScreenPart] {
     layout.tipLayout != nil
       ? [.tipPanel]
-      : [.strip, .tapePanel, .display]
+      : [.strip, .tapePanel, .search, .display]
         + (layout.convert == nil ? [] : [.convertUnits, .convertedValue])
   }
 
@@ -123,12 +128,19 @@ extension Frame {
   func content(of part: ScreenPart) -> ScreenContent {
     switch part {
     case .display: .display(display, displayCue, showsRadians: showsRadians)
-    case .strip: .strip(tape.stripRows(in: layout))
+    case .strip: stripContent
     case .tapePanel: .tapePanel(tape.panelLines(in: layout))
+    case .search: .search(search)
     case .convertUnits: .convertUnits(convert?.units)
     case .convertedValue: .convertedValue(convert?.converted)
     case .tipPanel: .tipPanel(tipScreen, focusedField: focusedField, displayCue)
     }
+  }
+
+  /// The strip's rows, and the day of its top row while scrolled back.
+  private var stripContent: ScreenContent {
+    let rows = tape.stripRows(in: layout)
+    return .strip(rows, header: tape.stripDayHeader(of: rows))
   }
 
   /// Every pixel `part` may touch: the rectangle it keeps inside, and how far its ink reaches
@@ -142,6 +154,8 @@ extension Frame {
       // The strip's rows, and the panel's lines and edge, are drawn clipped to them.
       case .strip: (layout.historyRect, InkMargin.antialiasing)
       case .tapePanel: (layout.tapePanel.isEmpty ? nil : layout.tapePanel, InkMargin.antialiasing)
+      // Drawn clipped to its area, over the strip's or the panel's text (whose ink it covers).
+      case .search: (layout.searchArea.isEmpty ? nil : layout.searchArea, InkMargin.text)
       // The units' buttons, the swap key, the converted value and the caption keep inside
       // `ConvertLayout.bounds`.
       case .convertUnits: (layout.convert?.bounds, InkMargin.text)
@@ -232,6 +246,7 @@ extension Frame {
         guard box(of: part).intersects(region) else { return false }
         switch part {
         case .strip: return !shownHistoryRows.isEmpty
+        case .search: return search != nil
         case .convertUnits, .convertedValue: return convert != nil
         default: return true
         }

@@ -224,6 +224,16 @@ extension Renderer {
         cairo_rectangle(context.pointer, left, shown.rect.minY.rounded(), right - left, line)
         cairo_fill(context.pointer)
       }
+      if let header = shown.header {
+        // A day's header (docs/SPEC.md section 15.4): at the left, in the keys' medium face.
+        context.setColor(Theme.dayHeaderText)
+        showFitted(
+          header, face: symbolFace, size: layout.tapeFontSize, least: layout.leastTextSize,
+          left: (area.minX + Self.edgeInset).rounded(), width: area.width - 2 * Self.edgeInset,
+          baseline: (shown.rect.maxY - Theme.historyBaseline * shown.rect.height).rounded(),
+          context: context)
+        continue
+      }
       let fit = tapeLineFit(shown, layout: layout, context: context)
       if let selected = shown.selectedRow {
         // The strip's band, across the row: whole pixels, so a region draws the same pixels.
@@ -258,6 +268,31 @@ extension Renderer {
         first = last + 1
       }
     }
+  }
+
+  /// The day of the strip's top row while it is scrolled back (docs/SPEC.md section 15.4): at
+  /// the strip's top left, on a dark pill over the rows.
+  func drawStripDayHeader(_ header: String, layout: Layout, in context: CairoContext) {
+    let strip = layout.historyRect
+    let size = layout.pastHistoryFontSize
+    guard !strip.isEmpty, strip.height >= layout.pastHistoryRowHeight else { return }
+    context.save()
+    defer { context.restore() }
+    context.clip(to: strip)
+    context.setFont(symbolFace, size: size)
+    let ink = context.extents(header)
+    let height = layout.pastHistoryRowHeight
+    let pill = Rect(
+      x: strip.minX + Self.edgeInset, y: strip.minY,
+      width: min(ink.advance + size, strip.width - 2 * Self.edgeInset), height: height)
+    context.setColor(Theme.fieldFill)
+    context.addRoundedRect(pill, radius: height / 2)
+    cairo_fill(context.pointer)
+    context.setColor(Theme.dayHeaderText)
+    showFitted(
+      header, face: symbolFace, size: size, least: layout.leastTextSize,
+      left: (pill.minX + size / 2).rounded(), width: pill.width - size,
+      baseline: (pill.maxY - Theme.historyBaseline * height).rounded(), context: context)
   }
 
   /// How the rows of `shown` are placed (`Layout.tapeLineFit`), measured in `context`.

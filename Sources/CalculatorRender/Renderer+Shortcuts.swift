@@ -31,7 +31,8 @@ extension Renderer {
   func shortcutsPanel(_ lines: [ShortcutLine], layout: Layout, context: CairoContext)
     -> ShortcutsPanel
   {
-    let margin = max(1, layout.gap)
+    // Half a gap: the panel covers the keypad, whose edges need no room.
+    let margin = max(1, layout.gap / 2)
     let availableWidth = Double(layout.width) - 2 * margin
     let availableHeight = Double(layout.height) - 2 * margin
     let widths = columnWidths(lines, context: context)

@@ -160,8 +160,11 @@ public final class Renderer {
     switch content {
     case .display(let text, let cue, let showsRadians):
       drawDisplay(text, cue: cue, showsRadians: showsRadians, layout: layout, in: context)
-    case .strip(let rows): drawHistory(rows, layout: layout, in: context)
+    case .strip(let rows, let header):
+      drawHistory(rows, layout: layout, in: context)
+      if let header { drawStripDayHeader(header, layout: layout, in: context) }
     case .tapePanel(let lines): drawTapePanel(lines, layout: layout, in: context)
+    case .search(let search): drawSearch(search, layout: layout, in: context)
     case .convertUnits(let units):
       guard let units, let lines = layout.convert else { return }
       drawConvertUnits(units, lines: lines, in: context)

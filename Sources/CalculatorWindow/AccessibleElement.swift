@@ -144,7 +144,7 @@ extension AccessibleElement {
   /// So a screen reader's where-am-I reads it; the ring on a key, the menu and the overlay take
   /// the focus.
   static func typingHasFocus(_ frame: Frame) -> Bool {
-    ringHasFocus(frame) && frame.focused == nil
+    ringHasFocus(frame) && frame.focused == nil && frame.search == nil
   }
 
   /// Where the window's announcements are spoken from (`Accessibility.announce`): a notification
@@ -168,16 +168,44 @@ extension AccessibleElement {
         : AccessibleElement(role: .listItem, name: $0.text, bounds: $0.rect)
     }
     let lines = convertLines(of: frame, layout: layout)
-    guard !layout.tapePanel.isEmpty else { return [display, strip] + lines }
+    // The search covers the strip, or in a wide window the side panel.
+    let searching = frame.search.map { search(of: frame, $0, layout: layout) } ?? []
+    guard !layout.tapePanel.isEmpty else {
+      if !searching.isEmpty { strip.children = [] }
+      return [display] + searching + [strip] + lines
+    }
     var panel = AccessibleElement(
       role: .list, name: tr("past calculations"), bounds: layout.tapePanel)
-    panel.children = frame.shownTapeLines.map { line in
-      line.selectedRow.map { index in
-        selectedRow(
-          of: frame, bounds: line.rect, editedText: line.isEdited ? line.rows[index] : nil)
-      } ?? AccessibleElement(role: .listItem, name: line.text, bounds: line.rect)
+    panel.children =
+      !searching.isEmpty
+      ? []
+      : frame.shownTapeLines.map { line in
+        line.selectedRow.map { index in
+          selectedRow(
+            of: frame, bounds: line.rect, editedText: line.isEdited ? line.rows[index] : nil)
+        } ?? AccessibleElement(role: .listItem, name: line.text, bounds: line.rect)
+      }
+    return [display, strip] + searching + [panel] + lines
+  }
+
+  /// The open search of the tape (docs/SPEC.md section 15.3): an entry holding the text typed,
+  /// focused while typing goes there, and the list of the matches that show, named with the
+  /// count (`matches, 3 of 27`), the selected one selected.
+  private static func search(of frame: Frame, _ search: SearchView, layout: Layout)
+    -> [AccessibleElement]
+  {
+    var list = AccessibleElement(
+      role: .list, name: tr("matches, %s").filling(search.count), bounds: layout.searchArea)
+    list.children = search.matches.enumerated().map { slot, match in
+      AccessibleElement(
+        role: .listItem, name: match.text, bounds: layout.searchMatchRect(slot),
+        isSelectable: true, isSelected: match.isSelected)
     }
-    return [display, strip, panel] + lines
+    let entry = AccessibleElement(
+      role: .entry, name: tr("Search the tape"), bounds: layout.searchFieldRect,
+      text: search.query, isFocusable: true,
+      isFocused: ringHasFocus(frame) && frame.focused == nil)
+    return [entry, list]
   }
 
   /// The Convert lines in reading order (docs/SPEC.md section 10.4): the swap key, the display's

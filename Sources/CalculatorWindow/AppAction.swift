@@ -37,12 +37,15 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case pickUnit
   /// Ctrl+S: swaps the two units of the Convert lines.
   case swapUnits
+  /// Ctrl+F: opens the search of the tape (docs/SPEC.md section 15.3).
+  case search
 
   /// Every action, in the order the shortcuts overlay lists them.
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
     + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
-    + [.editRow, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit, .swapUnits]
+    + [.editRow, .search, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit]
+    + [.swapUnits]
 
   /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
@@ -68,13 +71,14 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .convert: tr("Convert: units")
     case .pickUnit: tr("pick a unit to convert")
     case .swapUnits: tr("swap the units")
+    case .search: tr("search the tape")
     }
   }
 
   /// Whether it does something in a mode: the tape's rows are not shown in Tip & Split.
   func means(in mode: Mode) -> Bool {
     switch self {
-    case .tape, .editRow, .pickUnit, .swapUnits: mode != .tip
+    case .tape, .editRow, .pickUnit, .swapUnits, .search: mode != .tip
     default: true
     }
   }

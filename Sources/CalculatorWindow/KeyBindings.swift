@@ -107,6 +107,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding([],            .home,          .action(.tape(.oldest)),                "Home"),
   KeyBinding([],            .end,           .action(.tape(.newest)),                "End"),
   KeyBinding([],            .f2,            .action(.editRow),                      "F2"),
+  KeyBinding(.control,      KeySymbol("f"), .action(.search),                       "Ctrl+F"),
   KeyBinding([],            .f10,           .action(.openMenu),                     "F10"),
   KeyBinding([],            .menu,          .action(.openMenu),                     "Menu"),
   KeyBinding(.control,      KeySymbol("z"), .action(.undo),                         "Ctrl+Z"),

@@ -121,3 +121,22 @@ public struct Keystroke: Equatable, Sendable {
     self.keycode = keycode
   }
 }
+
+extension Keystroke {
+  /// The character the key types into a text (the unit picker's filter, the search line)
+  /// without Ctrl, Alt or the logo key: Latin-1 and Unicode keysyms (`µ` is 0xb5), keypad
+  /// digits and point; nil for any other key.
+  var typedCharacter: Character? {
+    guard modifiers.subtracting(.shift).isEmpty else { return nil }
+    let keysym = symbol.value
+    let code: UInt32
+    switch keysym {
+    case 0x20...0x7e, 0xa0...0xff: code = keysym
+    case 0x100_0020...0x110_ffff: code = keysym - 0x100_0000
+    case KeySymbol.kp0.value...KeySymbol.kp9.value: code = keysym - KeySymbol.kp0.value + 0x30
+    case KeySymbol.kpDecimal.value: code = 0x2e
+    default: return nil
+    }
+    return Unicode.Scalar(code).map { Character($0) }
+  }
+}

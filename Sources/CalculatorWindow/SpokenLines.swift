@@ -34,6 +34,10 @@ struct SpokenLines: Equatable, Sendable {
     case tapeRow(calculation: Int, row: Int)
     /// The calculation holding the row cursor's row.
     case tapeCalculation(Int)
+    /// The open search's count (docs/SPEC.md section 15.3).
+    case searchCount
+    /// The search's selected match: calculation `calculation`'s line.
+    case searchMatch(calculation: Int)
     case field(TipField)
     case perPerson
   }
@@ -53,6 +57,9 @@ struct SpokenLines: Equatable, Sendable {
   var tape: HistoryTape
   /// The form the tape's numbers are said in (docs/SPEC.md section 13.1).
   var numbers = NumberLocale.c
+
+  /// What a screen reader hears when the search closes.
+  static var searchClosedText: String { tr("Search closed") }
 
   /// What a screen reader hears for a row being edited, before the row as typed.
   static var editingText: String { tr("Editing") }
@@ -85,6 +92,15 @@ struct SpokenLines: Equatable, Sendable {
         }
       }
       typedInto = frame.convert == nil ? [.display] : [.display, .converted]
+      if let search = frame.search {
+        // `3 of 27` and the selected match's line, as typing or walking changes them.
+        lines.append(
+          Line(subject: .searchCount, text: search.count, ending: SpokenLines.searchClosedText))
+        if let match = search.selected {
+          lines.append(
+            Line(subject: .searchMatch(calculation: match.calculation), text: match.text))
+        }
+      }
       guard let selection = frame.tape.selection,
         tape.calculations.indices.contains(selection.calculation)
       else { return }

@@ -42,20 +42,10 @@ let pickerBindings: [(keysym: KeySymbol, command: PickerCommand)] = [
 ]
 
 extension PickerCommand {
-  /// The character a key types into the filter without Ctrl, Alt or the logo key: Latin-1
-  /// and Unicode keysyms (`µ` is 0xb5), keypad digits and point; nil for any other key.
+  /// The character a key types into the filter (`Keystroke.typedCharacter`); nil for any other
+  /// key.
   static func typing(_ stroke: Keystroke) -> PickerCommand? {
-    guard stroke.modifiers.subtracting(.shift).isEmpty else { return nil }
-    let keysym = stroke.symbol.value
-    let code: UInt32
-    switch keysym {
-    case 0x20...0x7e, 0xa0...0xff: code = keysym
-    case 0x100_0020...0x110_ffff: code = keysym - 0x100_0000
-    case KeySymbol.kp0.value...KeySymbol.kp9.value: code = keysym - KeySymbol.kp0.value + 0x30
-    case KeySymbol.kpDecimal.value: code = 0x2e
-    default: return nil
-    }
-    return Unicode.Scalar(code).map { .type(Character($0)) }
+    stroke.typedCharacter.map(PickerCommand.type)
   }
 }
 

@@ -6,7 +6,8 @@
 /// The state is composed of parts, each a plain value with its own small reducer, as The
 /// Composable Architecture composes them: the keyboard focus (`FocusRing`), the pointer
 /// (`Pointer`), the mode menu and the shortcuts overlay (`ModeMenu`), the unit picker
-/// (`UnitPicker`), the tape's cursor, scrolling and edit (`TapeBrowser`), Convert
+/// (`UnitPicker`), the tape's cursor, scrolling and edit (`TapeBrowser`), its search
+/// (`SearchLine`), Convert
 /// (`ConvertSettings`, `RatesState`), Tip & Split (`TipFields`), the cues (`Cues`) and what a
 /// screen reader was told (`Speech`). Start reading at `reduce(_:at:)`, then
 /// `WindowState+Keyboard.swift` (what a key means) and `WindowState+Pointer.swift` (where a click
@@ -50,6 +51,8 @@ public struct WindowState: Equatable, Sendable {
   var picker: UnitPicker?
   /// The tape's scrolling, row cursor, edit and last click.
   var browser = TapeBrowser()
+  /// The open search of the tape (Ctrl+F), if any.
+  var search: SearchLine?
   /// Convert: whether its lines show, their category and the pairs of units chosen
   /// (docs/SPEC.md section 10.4); the layout follows.
   public internal(set) var convert: ConvertSettings {
@@ -69,6 +72,9 @@ public struct WindowState: Equatable, Sendable {
   var metrics: TapeMetrics
   /// How numbers are shown, copied and pasted: the user's locale (docs/SPEC.md section 13.1).
   public var numbers = NumberLocale.c
+  /// The local calendar the tape's days are read with (docs/SPEC.md section 15.4), the front
+  /// end's; nil: no day headers.
+  public var calendar: LocalCalendar?
 
   /// A window of `width` × `height` pixels at `scale` showing `mode`'s keypad, with these
   /// calculators and Convert settings; `measure` measures texts in the tape's face (the
@@ -152,6 +158,7 @@ public struct WindowState: Equatable, Sendable {
     var frame = tapeFrame
     frame.menuSelection = menu.selection
     frame.picker = pickerView
+    frame.search = searchView
     frame.pressed = litCell
     frame.shortcuts = menu.showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
     frame.displayCue = cues.shown
@@ -171,6 +178,8 @@ public struct WindowState: Equatable, Sendable {
     frame.tape.selection = tapeSelection
     frame.tape.offset = browser.historyOffset
     frame.tape.panelOffset = browser.panelOffset
+    // Today is the day of the last input (its wall clock).
+    frame.tape.days = calendar.map { TapeDays(today: $0.day(atNanoseconds: stamp), calendar: $0) }
     return frame
   }
 

@@ -2,10 +2,12 @@ import CalculatorCore
 import CalculatorLayout
 
 /// What a key pressed means now, in the order `WindowState.meaning(of:)` looks: the open unit
-/// picker's keys, the open menu's, the selected row's, then the bindings table.
+/// picker's keys, the open menu's, the open search's, the selected row's, then the bindings
+/// table.
 enum KeyMeaning: Hashable, Sendable {
   case picker(PickerCommand)
   case menu(MenuCommand)
+  case search(SearchCommand)
   case tape(TapeCommand)
   case command(KeyCommand)
 }
@@ -21,7 +23,11 @@ extension WindowState {
     case nil: return []
     case .picker(let command): picker(.command(command))
     case .menu(.close): toggleMenu()
-    case .menu(let command): if let item = menu.reduce(.command(command)) { choose(item) }
+    case .menu(let command):
+      if let item = menu.reduce(.command(command)) { return choose(item, at: now) }
+    case .search(let command):
+      closeOverlays()
+      search(.command(command, page: searchPage), at: now)
     case .tape(.choose): chooseTapeRow(at: now)
     case .tape(.end): escapeTapeCursor()
     case .command(.key(let key)):
@@ -33,7 +39,8 @@ extension WindowState {
   }
 
   /// What a key means now: the open picker's keys (and any character typed into its filter),
-  /// the open menu's, the selected row's (without modifiers but Shift), then the bindings table.
+  /// the open menu's, the open search's (and any character typed into it), the selected row's
+  /// (without modifiers but Shift), then the bindings table.
   func meaning(of stroke: Keystroke) -> KeyMeaning? {
     let unshifted = stroke.modifiers.subtracting(.shift).isEmpty
     if picker != nil {
@@ -46,6 +53,12 @@ extension WindowState {
       let command = menuBindings.first(where: { $0.keysym == stroke.symbol })
     {
       return .menu(command.command)
+    }
+    if search != nil {
+      if unshifted, let command = searchBindings.first(where: { $0.keysym == stroke.symbol }) {
+        return .search(command.command)
+      }
+      if let typed = SearchCommand.typing(stroke) { return .search(typed) }
     }
     if tapeSelection != nil, !menu.isOpen, unshifted,
       let command = tapeBindings.first(where: { $0.keysym == stroke.symbol })
@@ -116,6 +129,7 @@ extension WindowState {
       picker = nil
       highlight = nil
     case .convert: toggleConvert()
+    case .search: openSearch()
     case .pickUnit: togglePicker()
     case .swapUnits: swapUnits()
     case .copy, .copyCalculation, .paste, .quit: break
@@ -141,6 +155,13 @@ extension WindowState {
     closeOverlays()
     highlight = nil
     if mode == .tip { return document.split.paste(text) }
+    if search != nil {
+      // Into the search line, as typed (docs/SPEC.md section 15.3).
+      var open = search
+      guard open?.reduce(.paste(pasted)) == nil else { return false }
+      search = open
+      return true
+    }
     if browser.cursor?.edit != nil {
       guard browser.cursor?.edit?.paste(text) == true else { return false }
       scrollToCursor()  // a longer number may wrap the side panel's line

@@ -25,7 +25,7 @@ extension WindowState {
       // The focus ring hides until the next Tab, as it rings a key only for the keyboard
       // (shown after a click, it looked like a pending operator).
       focus.reduce(.hide)
-      pointerPressed(at: point, now: now)
+      return pointerPressed(at: point, now: now)
     case .pressed(.middle, let point):
       guard !hasOverlay else { return dismissOverlays() }
       userActed()
@@ -61,7 +61,8 @@ extension WindowState {
   /// calculation's result; a second click on a past row soon after edits its number instead
   /// (`editOnDoubleClick`). Which row of a panel line is under the point is where its glyphs
   /// are drawn (`TapeMetrics`).
-  mutating func pointerPressed(at point: Point, now: Instant) {
+  @discardableResult
+  mutating func pointerPressed(at point: Point, now: Instant) -> [WindowEffect] {
     let frame = tapeFrame
     let stripRow = frame.historyRow(at: point)
     let panelLine = frame.tapeLine(at: point)
@@ -73,23 +74,29 @@ extension WindowState {
     highlight = nil
     if picker != nil {
       if let panel = layout.picker { picker(.press(point, panel)) }
-      return
+      return []
     }
     if menu.showsShortcuts {
       menu.reduce(.closeAll)
-      return
+      return []
     }
     if menu.selection != nil {
-      if let item = menu.reduce(.press(point, layout.menu)) { choose(item) }
-      return
+      return menu.reduce(.press(point, layout.menu)).map { choose($0, at: now) } ?? []
     }
-    if let click, editOnDoubleClick(at: point, after: click, now: now) { return }
-    if convertPressed(at: point) { return }
+    if search != nil, layout.searchArea.contains(point) {
+      // A match recalls its result, as Return does (docs/SPEC.md section 15.3).
+      if let slot = layout.searchMatchSlot(at: point, count: searchPage) {
+        search(.click(slot: slot, page: searchPage), at: now)
+      }
+      return []
+    }
+    if let click, editOnDoubleClick(at: point, after: click, now: now) { return [] }
+    if convertPressed(at: point) { return [] }
     if let stripRow {
       clickTape(
         recalling: numbers.reading(Calculation.number(inRow: stripRow.text)),
         row: stripRow.source.pastRow, at: point, now: now)
-      return
+      return []
     }
     if let panelLine, tape.calculations.indices.contains(panelLine.calculation) {
       // A line of the side panel recalls its calculation's result.
@@ -97,23 +104,22 @@ extension WindowState {
         recalling: tape.calculations[panelLine.calculation].result,
         row: panelRow.flatMap { $0.calculation == panelLine.calculation ? $0 : nil }, at: point,
         now: now)
-      return
+      return []
     }
     if browser.cursor?.edit == nil { endSelection() }  // (the keypad types into an edit)
     if let field = layout.tipLayout?.field(at: point) {
       // The field clicked is active and holds the hidden ring: the next Tab moves on from it.
       document.split.press(.field(field))
       focus.reduce(.fieldClicked)
-      return
+      return []
     }
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
     if highlight == nil, layout.tipLayout == nil, layout.displayRect.contains(point) {
       pointer.swipeStart = point
     }
+    return []
   }
 
-  /// Button 1 went up: inside the circle where it went down, that circle acts; a swipe across the
-  /// display deletes the last typed character; elsewhere nothing.
   mutating func pointerReleased(at point: Point, now: Instant) {
     if let start = pointer.swipeStart {
       pointer.swipeStart = nil
@@ -156,6 +162,9 @@ extension WindowState {
   mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
     if picker != nil { return picker(.scroll(by: -rows)) }  // older is up the list
     guard mode != .tip else { return }  // no tape to scroll
+    if search != nil, point.map(layout.searchArea.contains) ?? true {
+      return search(.scroll(by: -rows, page: searchPage), at: Instant(nanoseconds: 0))
+    }
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {
       browser.panelOffset = frame.clampedTapePanelOffset(
@@ -177,7 +186,8 @@ extension WindowState {
       speech.typedEcho = false
       switch target {
       case .cell(let cell): click(cell, at: now)
-      case .menuItem(let item): if let item = menu.reduce(.choose(item)) { choose(item) }
+      case .menuItem(let item):
+        if let item = menu.reduce(.choose(item)) { return choose(item, at: now) }
       case .field(let field): document.split.press(.field(field))
       case .convert(.unit(let side)): openPicker(side)
       case .convert(.swap): return perform(.swapUnits, keycode: 0, at: now)

@@ -66,6 +66,7 @@ extension WindowState {
       undo.settle(document)
       // (The tape as saved, from other windows, needs no saving.)
       if document.tape != tapeBefore, !action.bringsSavedTape { effects.append(.saveTape) }
+      searchFollowsTape()
     }
     if let rates = ratesEffect() { effects.append(rates) }
     return effects
@@ -129,15 +130,30 @@ extension WindowState {
   /// The shortcuts overlay, the mode menu or the unit picker shows over the keypad.
   var hasOverlay: Bool { menu.isOpen || picker != nil }
 
-  /// Acts on a menu line (the menu has closed).
-  mutating func choose(_ item: MenuItem) {
+  /// Acts on a menu line (the menu has closed); what the outside world must do for it.
+  @discardableResult
+  mutating func choose(_ item: MenuItem, at now: Instant) -> [WindowEffect] {
     switch item {
     case .mode(let mode): switchMode(to: mode)
     case .convert: toggleConvert()
     case .keyboardShortcuts: menu.reduce(.showShortcuts)
+    case .copyTape: return copyTape(at: now)
     case .clearHistory: clearHistory()
     case .separator: break
     }
+    return []
+  }
+
+  /// Copy Tape: the whole tape goes to the clipboard as `circlecalc --history` prints it, a
+  /// calculation a line (docs/SPEC.md section 15.5); an empty tape gives the red cue.
+  private mutating func copyTape(at now: Instant) -> [WindowEffect] {
+    guard !tape.isEmpty else {
+      showCue(.refused, at: now)
+      return []
+    }
+    var text = ""
+    tape.export(as: .text, numbers: numbers, localTime: { _ in nil }) { text += $0 }
+    return [.copy(text)]
   }
 
   /// Clear History: empties the tape, saved file included; Ctrl+Z brings it back.
@@ -155,6 +171,7 @@ extension WindowState {
     closeOverlays()
     highlight = nil
     guard mode != self.mode else { return }
+    if mode == .tip { search = nil }  // no tape there
     // The ring stays on the same key when the new keypad has it (the basic keys all are).
     let ringed = focus.cell.flatMap { layout.keypad.action(at: $0, second: showsSecond) }
     layOut(mode)

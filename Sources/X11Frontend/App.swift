@@ -156,6 +156,7 @@ final class App {
       calculator: calculator, split: split, convert: convert, mode: mode, width: width,
       height: height, scale: scale)
     state.numbers = options.numbers
+    state.calendar = LocalClock.calendar
     setWindowManagerProperties()
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)

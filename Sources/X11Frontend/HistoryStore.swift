@@ -421,7 +421,7 @@ public func printSavedHistory(
 }
 
 /// The C library's local time zone (`TZ`, `/etc/localtime`), for the core's times and days.
-enum LocalClock {
+public enum LocalClock {
   /// The local clock's offset east of UTC at `seconds` since 1970, daylight saving included.
   static func offset(at seconds: Int64) -> Int {
     var time = time_t(seconds)
@@ -434,4 +434,5 @@ enum LocalClock {
   static func time(of id: CalculationID) -> LocalTime? {
     id.localTime(offset: offset(at:))
   }
+
 }

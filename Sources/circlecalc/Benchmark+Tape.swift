@@ -1,6 +1,7 @@
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
+import CalculatorWindow
 import X11Frontend
 
 #if canImport(Glibc)
@@ -80,6 +81,27 @@ extension Benchmark {
         checksum &+= strip.shownHistoryRows.count + panel.shownTapeLines.count
       })
 
+    // The side panel with its day headers (docs/SPEC.md section 15.4), the local calendar's.
+    var days = panel
+    days.tape.days = TapeDays(
+      today: LocalClock.calendar.day(atNanoseconds: tape.newestID?.rawValue ?? 0),
+      calendar: LocalClock.calendar)
+    report(
+      "days: scroll",
+      measure(runs) {
+        days.tape.panelOffset = days.clampedTapePanelOffset(days.clampedTapePanelOffset(49) + 1)
+        checksum &+= days.shownTapeLines.count
+      })
+    report(
+      "days: walk to the oldest",
+      measure(runs) {
+        guard !tape.isEmpty else { return }
+        days.tape.selection = TapeSelection(calculation: 0, row: 0)
+        days.tape.panelOffset = days.panelOffset(showingSelectionNear: 0)
+        checksum &+= days.shownTapeLines.count
+      })
+    benchmarkSearchLine(tape, runs: runs, checksum: &checksum)
+
     var search: TapeSearch?
     report("search", measure(runs) { search = TapeSearch("1345", in: tape) })
     let narrowed = TapeSearch("134", in: tape)
@@ -134,5 +156,45 @@ extension Benchmark {
   /// One figure's line: `key: 12.3 µs`.
   static func report(_ name: String, _ seconds: Double) {
     print("\(name): \(micro(seconds)) µs")
+  }
+}
+
+extension Benchmark {
+  /// The window's search line (docs/SPEC.md section 15.3) on `tape`, each step with its frame:
+  /// Ctrl+F (every calculation a match), a character typed on (the matches narrowed), BackSpace
+  /// (the tape read again), Down (the next match).
+  static func benchmarkSearchLine(_ tape: HistoryTape, runs: Int, checksum: inout Int) {
+    var state = WindowState(calculator: Calculator(), width: 1600, height: 500)
+    state.calendar = LocalClock.calendar
+    let time = WindowTime(instant: Instant(nanoseconds: 0), wallClock: 0)
+    _ = state.reduce(.opened(saved: tape, finished: HistoryTape()), at: time)
+    func key(_ symbol: UInt32, _ modifiers: KeyModifiers = []) {
+      _ = state.reduce(
+        .keyPressed(Keystroke(KeySymbol(symbol), modifiers: modifiers, keycode: 10)), at: time)
+      checksum &+= state.frame.search?.matches.count ?? 0
+    }
+    let escape: UInt32 = 0xff1b
+    let backSpace: UInt32 = 0xff08
+    let down: UInt32 = 0xff54
+    report(
+      "search line: Ctrl+F",
+      measure(runs) {
+        key(escape)
+        key(0x66, .control)
+      })
+    key(0x31)  // "1"
+    var typedOn: [Double] = []
+    var erased: [Double] = []
+    for _ in 0..<runs {
+      var start = cpuTime()
+      key(0x33)  // "13": the matches of "1" narrowed
+      typedOn.append(cpuTime() - start)
+      start = cpuTime()
+      key(backSpace)  // "1" again: the tape read again
+      erased.append(cpuTime() - start)
+    }
+    report("search line: a character typed on", typedOn.sorted()[runs / 2])
+    report("search line: BackSpace", erased.sorted()[runs / 2])
+    report("search line: Down", measure(runs) { key(down) })
   }
 }

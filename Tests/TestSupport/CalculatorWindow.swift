@@ -229,6 +229,7 @@ public final class CalculatorWindow {
       tape: tape, showsSecond: second)
     frame.displayCue = cue
     frame.tape.offset = historyOffset
+    frame.tape.days = TestSupport.tapeDays  // as the window heads its days
     frame.menuSelection = menu
     frame.focused = focused
     return Renderer().render(frame)

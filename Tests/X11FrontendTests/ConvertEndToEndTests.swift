@@ -26,6 +26,7 @@ struct ConvertEndToEndTests {
     let window = try CalculatorWindow(
       server: server, size: (360, 640), stateDirectory: URL(fileURLWithPath: state))
     var model = WindowState(calculator: Calculator(), width: 360, height: 640)
+    model.calendar = TestSupport.localCalendar
     func step(_ keys: [String]) throws {
       try window.type(keys)
       model.type(keysyms: keys)
@@ -87,6 +88,7 @@ struct ConvertEndToEndTests {
     var model = WindowState(
       calculator: TestSupport.calculator(after: "100"), mode: .scientific, width: 852,
       height: 393)
+    model.calendar = TestSupport.localCalendar
     model.type(keysyms: ["ctrl+4"])
     let lines = try #require(window.layout.convert)
     let button = lines.unitButton(.to, holding: "ft")

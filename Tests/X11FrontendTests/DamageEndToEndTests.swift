@@ -93,6 +93,7 @@ struct DamageEndToEndTests {
       model = WindowState(
         calculator: Calculator(), mode: mode, width: size.width, height: size.height,
         measure: renderer.tapeTextExtents)
+      model.calendar = TestSupport.localCalendar
       guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
       self.display = display
     }

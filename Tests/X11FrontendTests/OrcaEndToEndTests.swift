@@ -120,11 +120,11 @@ struct OrcaEndToEndTests {
       ]),
     Flow(name: "the menu", keys: "space", expected: ["space", "modes menu."]),
     Flow(
-      name: "the menu's lines", keys: "Down Down Down Down Down Down",
+      name: "the menu's lines", keys: "Down Down Down Down Down Down Down",
       expected: [
         "Basic selected radio menu item.", "Scientific not selected radio menu item.",
         "Tip & Split not selected radio menu item.", "Convert check menu item not checked.",
-        "Keyboard Shortcuts.", "Clear History.",
+        "Keyboard Shortcuts.", "Copy Tape.", "Clear History.",
       ]),
     Flow(name: "the menu closed", keys: "Escape", expected: ["escape", "modes push button."]),
     // A click (on the display, which it leaves alone) hides the ring: the focus is the
@@ -159,6 +159,45 @@ struct OrcaEndToEndTests {
     #expect(wakeUps.count == 24 && wakeUps.suffix(4) == [0, 0, 0, 0], "\(wakeUps)")
     #expect(cpu.count == 24 && cpu.suffix(4) == [0, 0, 0, 0], "\(cpu)")
     #expect(report.running == true)
+    #expect(report.stderr == "")
+  }
+
+  /// The search of the tape (docs/SPEC.md section 15.3): Ctrl+F puts the focus in its entry
+  /// and the count is said with the selected match's line (by hand: 12 + 3 is 15, 4 × 5 is 20;
+  /// `1` is in the first only, `19` in none), then `Search closed`.
+  @Test func orcaSpeaksTheSearchCount() throws {
+    let server = try XvfbServer()
+    let flows = [
+      Flow(name: "the window", keys: "", expected: ["CircleCalc frame.", "0 label."]),
+      Flow(
+        name: "two calculations", keys: "1 2 plus 3 Return 4 asterisk 5 Return",
+        expected: [
+          "1", "2", "left shift", "plus", "3", "return", "15.", "4", "left shift", "star", "5",
+          "return", "20.",
+        ]),
+      // The entry takes the focus (Orca may say it before or after the count).
+      Flow(
+        name: "Ctrl+F", keys: "ctrl+f",
+        expected: ["left control", "f", "Search the tape entry.", "1 of 2, 4 × 5 = 20."],
+        optional: ["f", "Search the tape entry."]),
+      Flow(name: "1", keys: "1", expected: ["1", "1 of 1, 12 + 3 = 15."]),
+      Flow(name: "9", keys: "9", expected: ["9", "0 of 0."]),
+      Flow(
+        name: "Escape", keys: "Escape", expected: ["escape", "20 label.", "Search closed."],
+        optional: ["20 label."]),
+    ]
+    let report = try Self.runSession(
+      flows: flows, command: [TestSupport.binary, "--mode", "basic", "--size", "360x640"],
+      server: server, idle: 4)
+    #expect(report.error == nil)
+    try #require(report.flows.count == flows.count, "\(report.transcript)")
+    for (flow, heard) in zip(flows, report.flows) {
+      let spoken = heard.spoken.filter { !flow.optional.contains($0) }
+      #expect(
+        spoken.sorted() == flow.expected.filter { !flow.optional.contains($0) }.sorted(),
+        "\(flow.name): \(heard.spoken)")
+      #expect(heard.spoken.allSatisfy(flow.expected.contains), "\(flow.name): \(heard.spoken)")
+    }
     #expect(report.stderr == "")
   }
 

@@ -29,6 +29,7 @@ struct TapeEndToEndTests {
       model = WindowState(
         calculator: Calculator(), width: window.width, height: window.height,
         measure: Renderer().tapeTextExtents)
+      model.calendar = TestSupport.localCalendar
     }
 
     /// Types keysyms (`Up`, `ctrl+z`) into the window and the model.
@@ -216,7 +217,7 @@ struct TapeEndToEndTests {
     try session.type(keys: "1200*1.08+49.9=7")
     let renderer = Renderer()
     let frame = session.model.tapeFrame
-    let line = try #require(frame.shownTapeLines.first)
+    let line = try #require(frame.shownTapeLines.first { $0.header == nil })  // under `Today`
     let middle = line.rect.minY + line.rect.height / 2
     let xs = (Int(line.rect.minX)..<Int(line.rect.maxX)).filter {
       frame.tapePanelRow(at: Point(x: Double($0), y: middle), measure: renderer.tapeTextExtents)
