@@ -59,13 +59,15 @@ extension WindowState {
   /// mode the keys that mean something there (`TipKey(_:)`) press those.
   ///
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
-  /// acts.
+  /// acts. A key that acts takes the focus off the keys, back to where typing goes
+  /// (`FocusRing.Action.typed`).
   mutating func typeKey(_ key: Key, keycode: UInt32, at now: Instant) {
     if closeOverlays(), key == .allClear { return }
     // Tip & Split takes only the keys it has (`TipKey`).
     let tipKey = mode == .tip ? TipKey(key) : nil
     guard mode != .tip || tipKey != nil else { return }
     highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
+    focus.reduce(.typed)
     if let tipKey { press(tipKey, at: now) } else { press(key, at: now) }
   }
 

@@ -1,0 +1,140 @@
+import CalculatorCore
+import CalculatorLayout
+import TestSupport
+import Testing
+
+@testable import CalculatorWindow
+
+/// What keyboard and screen-reader users met (docs/SPEC.md sections 7.3, 9.3 and 9.5): the
+/// Tip & Split fields walked with Tab, the bill a user entered kept, and where-am-I after keys
+/// typed, decided without an X server.
+@Suite struct KeyboardTripsTests {
+  /// The element a screen reader's where-am-I reads: the one focused one of the tree.
+  func focused(_ state: WindowState) -> [AccessibleElement] {
+    func walk(_ element: AccessibleElement) -> [AccessibleElement] {
+      (element.isFocused ? [element] : []) + element.children.flatMap(walk)
+    }
+    return walk(AccessibleElement(frame: state.frame, isActive: true))
+  }
+
+  /// What the focused element reads as: its name, and an entry's text.
+  func reading(_ state: WindowState) -> [String] {
+    focused(state).map { element in element.text.map { "\(element.name) \($0)" } ?? element.name }
+  }
+
+  func tip(after keys: String = "") -> WindowState {
+    var state = WindowState(
+      calculator: TestSupport.calculator(after: keys), width: 360, height: 640)
+    state.reduce(.app(.mode(.tip), keycode: 0))
+    return state
+  }
+
+  /// The walk a screen-reader user makes (84.5, Tab, 18, Tab, 3): each Tab moves the focus to
+  /// the next field, and each number lands in the field the Tab reached. docs/SPEC.md section 7.2
+  /// by hand: 84.50 at 18% tips 15.21, 99.71 for 3 people is 33.236…, rounded up 33.24.
+  @Test func tabWalksBillTipPeopleAndEachNumberLandsInTheFieldReached() throws {
+    var state = tip()
+    #expect(reading(state) == ["Bill 0.00"])
+    state.type("84.5")
+    #expect(reading(state) == ["Bill 84.5"])
+    state.reduce(.app(.focusNext, keycode: 0))
+    #expect(reading(state) == ["Tip 15%"])
+    #expect(state.frame.focusedField == .tipPercent)
+    state.type("18")
+    #expect(reading(state) == ["Tip 18%"])
+    state.reduce(.app(.focusNext, keycode: 0))
+    #expect(reading(state) == ["People 1"])
+    state.type("3")
+    #expect(
+      state.split.state.text
+        == #"{"mode":"tip","bill":"84.50","tipPercent":"18","people":3,"tip":"15.21","#
+        + #""total":"99.71","perPerson":"33.24","active":"people"}"#)
+    // Shift+Tab walks back, the field reached typed into next.
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    #expect(reading(state) == ["Tip 18%"])
+    state.type("20")
+    #expect(state.split.tipPercentText == "20")
+    #expect(state.split.state.text.contains(#""people":3"#))
+  }
+
+  /// No silent stop: from wherever the focus is, every Tab and Shift+Tab moves it to another
+  /// element, in every mode, after typing and after clicks alike.
+  @Test(arguments: [Mode.basic, .scientific, .tip])
+  func everyTabMovesTheFocus(mode: Mode) {
+    var state = WindowState(calculator: Calculator(), mode: mode, width: 800, height: 640)
+    var generator = TestSupport.SeededGenerator(seed: 51)
+    for step in 0..<200 {
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0: state.type("7")
+      case 1:
+        // The mouse's click on a key, which hides the ring.
+        if let cell = state.layout.positions.randomElement(using: &generator) {
+          let centre = state.layout.circle(at: cell).center
+          state.reduce(.mousePressed(at: centre))
+          state.reduce(.pointerReleased(at: centre))
+        }
+      default:
+        let before = focused(state)
+        let back = Bool.random(using: &generator)
+        state.reduce(.app(back ? .focusPrevious : .focusNext, keycode: 0))
+        let after = focused(state)
+        #expect(after.count == 1, "\(mode) step \(step)")
+        #expect(before != after, "\(mode) step \(step): \(after.map(\.name))")
+      }
+    }
+  }
+
+  /// Keys typed take the focus off the keys to the display, so where-am-I reads `15` after
+  /// `7+8=`; Tab then rings the first key again, Shift+Tab the last. Space on the ringed key
+  /// keeps the ring where it is.
+  @Test func keysTypedBringTheFocusBackToTheDisplay() {
+    var state = WindowState(calculator: Calculator(), width: 360, height: 640)
+    state.reduce(.app(.focusNext, keycode: 0))
+    state.reduce(.app(.focusNext, keycode: 0))
+    #expect(reading(state) == ["plus minus"])
+    state.type("7+8=")
+    #expect(reading(state) == ["15"])
+    #expect(state.frame.focused == nil)
+    state.reduce(.app(.focusNext, keycode: 0))
+    #expect(reading(state) == ["clear"])
+    state.reduce(.app(.pressFocused, keycode: 65))  // Space: C, which then says AC
+    state.reduce(.keyReleased(keycode: 65))
+    #expect(reading(state) == ["all clear"])
+    state.type("9")
+    #expect(reading(state) == ["9"])
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    #expect(reading(state) == ["equals"])
+  }
+
+  /// In Tip & Split a key typed with the ring on a key takes the focus back to the active
+  /// field, which the digit goes into.
+  @Test func inTipAndSplitKeysTypedBringTheFocusBackToTheActiveField() {
+    var state = tip()
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    #expect(reading(state) == ["more people"])
+    state.type("42")
+    #expect(reading(state) == ["Bill 42"])
+    state.reduce(.app(.focusNext, keycode: 0))
+    #expect(reading(state) == ["Tip 15%"])
+  }
+
+  /// docs/SPEC.md section 7.3: the bill a user entered stays through a calculation in
+  /// Scientific (1234 × 5678 = 7,006,652) and back; only an empty bill takes the result, or a
+  /// number typed.
+  @Test func theBillEnteredIsKeptAcrossScientificAndBack() {
+    var state = tip()
+    state.type("84.5")
+    state.reduce(.app(.mode(.scientific), keycode: 0))
+    state.type("1234*5678=")
+    #expect(state.calculator.display == "7,006,652")
+    state.reduce(.app(.mode(.tip), keycode: 0))
+    #expect(state.split.state.text.contains(#""bill":"84.50""#))
+    // Emptied with AC, the bill takes the next number offered: 12.5 typed, no `=`.
+    state.reduce(.typeKey(.allClear, keycode: 9))
+    state.reduce(.app(.mode(.basic), keycode: 0))
+    state.type("12.5")
+    state.reduce(.app(.mode(.tip), keycode: 0))
+    #expect(state.split.state.text.contains(#""bill":"12.50""#))
+    #expect(state.split.active == .bill)
+  }
+}
