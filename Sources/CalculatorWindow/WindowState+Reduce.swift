@@ -71,14 +71,15 @@ extension WindowState {
     return effects
   }
 
-  /// A new size: a pointer press is dropped and the tape returns to the newest row, or to the
-  /// row cursor's row.
+  /// A new size: a pointer press is dropped, the tape returns to the newest row, or to the row
+  /// cursor's row, and the open picker's list scrolls within its rows.
   private mutating func resized(width: Int, height: Int) {
     resize(width: width, height: height)
     if case .pointer = highlight { highlight = nil }
     pointer.swipeStart = nil
     browser.toRest()
     scrollToCursor()
+    picker(.resized)
   }
 
   /// Any key or a click (not the wheel): the cue comes down and the tape returns to the

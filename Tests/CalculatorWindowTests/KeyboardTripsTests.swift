@@ -138,3 +138,42 @@ import Testing
     #expect(state.split.active == .bill)
   }
 }
+
+/// The row cursor's row stays in what a screen reader sees while it walks the tape
+/// (docs/SPEC.md section 9.1): in every mode and at many sizes, after each move and resize,
+/// exactly one element is selected, named with the row and its calculation.
+@Suite struct TapeWalkAccessibilityTests {
+  func selected(_ element: AccessibleElement) -> [AccessibleElement] {
+    (element.isSelected ? [element] : []) + element.children.flatMap(selected)
+  }
+
+  @Test(arguments: [Mode.basic, .scientific], ["=", "=9*", "=9*(2+"])
+  func theCursorsRowIsAlwaysInTheTree(mode: Mode, end: String) {
+    let sizes = [
+      (360, 640), (200, 350), (360, 350), (420, 350), (600, 350), (400, 1100), (1280, 800),
+      (900, 400), (675, 1163), (2560, 1600), (250, 460),
+    ]
+    var generator = TestSupport.SeededGenerator(seed: 8)
+    for (width, height) in sizes {
+      var state = WindowState(calculator: Calculator(), mode: mode, width: width, height: height)
+      state.type("1200*1.08+49.9=3*4=10-5=7+8" + end)
+      let moves = ["Up", "Up", "Up", "Prior", "Down", "Home", "End", "Up", "Next", "Up"]
+      for step in 0..<60 {
+        if step % 7 == 6 {
+          let (w, h) = sizes.randomElement(using: &generator) ?? (360, 640)
+          state.reduce(.resize(width: w, height: h))
+        } else {
+          state.type(keysyms: [moves.randomElement(using: &generator) ?? "Up"])
+        }
+        guard let selection = state.frame.tape.selection else { continue }
+        let calculation = state.tape.calculations[selection.calculation]
+        let name = "\(calculation.shownRow(selection.row)), \(calculation.line)"
+        let tree = AccessibleElement(frame: state.frame, isActive: true)
+        let rows = selected(tree)
+        #expect(
+          rows.map(\.name) == [name],
+          "\(mode) \(end) \(state.width)×\(state.height) step \(step): \(rows.map(\.name))")
+      }
+    }
+  }
+}
