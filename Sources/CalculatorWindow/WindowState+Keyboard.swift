@@ -2,9 +2,11 @@ import CalculatorCore
 import CalculatorLayout
 
 /// What a key pressed means now, in the order `WindowState.meaning(of:)` looks: the open unit
-/// picker's keys, the open menu's, the selected row's, then the bindings table.
+/// picker's keys, the scrolling shortcuts overlay's, the open menu's, the selected row's, then
+/// the bindings table.
 enum KeyMeaning: Hashable, Sendable {
   case picker(PickerCommand)
+  case shortcuts(ShortcutsScroll)
   case menu(MenuCommand)
   case tape(TapeCommand)
   case command(KeyCommand)
@@ -20,6 +22,7 @@ extension WindowState {
     switch meaning(of: stroke) {
     case nil: return []
     case .picker(let command): picker(.command(command))
+    case .shortcuts(let scroll): scrollShortcuts(scroll)
     case .menu(.close): toggleMenu()
     case .menu(let command): if let item = menu.reduce(.command(command)) { choose(item) }
     case .tape(.choose): chooseTapeRow(at: now)
@@ -42,6 +45,7 @@ extension WindowState {
       }
       if let typed = PickerCommand.typing(stroke) { return .picker(typed) }
     }
+    if let scroll = shortcutsScroll(for: stroke) { return .shortcuts(scroll) }
     if menu.selection != nil,
       let command = menuBindings.first(where: { $0.keysym == stroke.symbol })
     {

@@ -155,6 +155,7 @@ extension WindowState {
   /// list.
   mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
     if picker != nil { return picker(.scroll(by: -rows)) }  // older is up the list
+    if menu.showsShortcuts { return scrollShortcuts(.lines(-rows)) }
     guard mode != .tip else { return }  // no tape to scroll
     let frame = tapeFrame
     if let point, layout.tapePanel.contains(point) {

@@ -61,6 +61,7 @@ extension WindowState {
       effects = []
     case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
     }
+    if !menu.showsShortcuts { shortcutsOffset = 0 }
     if mode != modeBefore { effects += sizeRequests() }
     if let tapeBefore {
       undo.settle(document)

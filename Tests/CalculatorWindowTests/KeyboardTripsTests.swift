@@ -177,3 +177,45 @@ import Testing
     }
   }
 }
+
+/// The shortcuts overlay in a small window (docs/SPEC.md section 3.6): its lines scroll with
+/// the arrows, the pages, Home, End and the wheel; in a window that shows them all, those keys
+/// close it, as before.
+@Suite struct ShortcutsScrollTests {
+  @Test func theOverlayScrollsInASmallWindow() {
+    var state = WindowState(calculator: Calculator(), width: 200, height: 350)
+    state.type(keysyms: ["question"])
+    let fit = state.shortcutsFit
+    let count = KeyBinding.shortcutLines(for: .basic).count
+    #expect(fit.scrolls && fit.page < count)
+    #expect(state.frame.shortcutsOffset == 0)
+    state.type(keysyms: ["Down", "Down"])
+    #expect(state.frame.shortcutsOffset == 2)
+    state.type(keysyms: ["Up", "Up", "Up"])
+    #expect(state.frame.shortcutsOffset == 0)
+    state.type(keysyms: ["End"])
+    #expect(state.frame.shortcutsOffset == count - fit.page)
+    state.type(keysyms: ["Down"])
+    #expect(state.frame.shortcutsOffset == count - fit.page)
+    state.type(keysyms: ["Prior"])
+    #expect(state.frame.shortcutsOffset == count - fit.page - (fit.page - 1))
+    state.type(keysyms: ["Home"])
+    state.reduce(.scrollHistory(olderBy: -3))  // the wheel down three ticks
+    #expect(state.frame.shortcutsOffset == 3)
+    #expect(state.menu.showsShortcuts)
+    state.type(keysyms: ["Escape"])  // closes it, and it opens at its top again
+    #expect(!state.menu.showsShortcuts)
+    state.type(keysyms: ["question"])
+    #expect(state.frame.shortcutsOffset == 0)
+  }
+
+  @Test func inARoomyWindowTheArrowsCloseTheOverlay() {
+    var state = WindowState(
+      calculator: TestSupport.calculator(after: "1+2="), width: 360, height: 640)
+    state.type(keysyms: ["question"])
+    #expect(!state.shortcutsFit.scrolls)
+    state.type(keysyms: ["Up"])
+    #expect(!state.menu.showsShortcuts)
+    #expect(state.frame.shortcutsOffset == 0)
+  }
+}
