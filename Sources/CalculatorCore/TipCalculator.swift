@@ -80,22 +80,29 @@ public struct TipCalculator: Equatable, Sendable {
     return true
   }
 
-  /// Entering the mode: a positive result on the calculator's display becomes the bill, half-up
-  /// to the cent, and the Bill field is made active; false, changing nothing, for anything else
-  /// (a typed number, zero, a negative, NaN, or more than 10 integer digits).
+  /// Entering the mode: while the bill is empty (0), a positive number on the calculator's
+  /// display, a result or a number typed, becomes the bill, half-up to the cent, and the Bill
+  /// field is made active; false, changing nothing, for anything else (a bill already entered,
+  /// zero, a negative, NaN, or more than 10 integer digits) (docs/SPEC.md section 7.3).
   @discardableResult
   public mutating func takeBill(from calculator: Calculator) -> Bool {
-    let shown: CalculatorValue
+    guard bill.isZero else { return false }
+    let cents: DecimalParts
     switch calculator.entry {
-    case .result(let value), .group(let value, _): shown = value
-    case .zero, .typing: return false
+    case .result(let value), .group(let value, _):
+      guard case .success(let number) = value, !number.isZero, !number.shown.negative,
+        let rounded = try? number.rounded(toPlaces: TipCalculator.billDecimals)
+      else { return false }
+      cents = rounded
+    case .typing(let text):
+      guard let number = NumberFormat.parse(text), !number.isZero, !number.parts.negative
+      else { return false }
+      cents = number.parts.rounded(toPlaces: TipCalculator.billDecimals)
+    case .zero: return false
     }
-    guard case .success(let number) = shown, !number.isZero, !number.shown.negative,
-      let cents = try? number.rounded(toPlaces: TipCalculator.billDecimals)
-    else {
-      return false
-    }
-    guard (cents.magnitude ?? 0) < TipCalculator.maximumBillIntegerDigits else { return false }
+    // Under half a cent rounds to no bill at all.
+    guard let magnitude = cents.magnitude, magnitude < TipCalculator.maximumBillIntegerDigits
+    else { return false }
     active = .bill
     set(.bill, to: NumberFormat.plain(cents, grouped: false))
     return true

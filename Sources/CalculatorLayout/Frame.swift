@@ -27,6 +27,8 @@ public struct Frame: Equatable, Sendable {
   public var menuSelection: MenuSelection? = nil
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
+  /// The first line the shortcuts overlay shows, when it scrolls (`ShortcutsFit.firstLine`).
+  public var shortcutsOffset = 0
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
   public var displayCue: DisplayCue? = nil
   /// The Convert lines, when the layout has them: the two units and the converted value.

@@ -1,66 +1,22 @@
 import CCairo
 import CalculatorLayout
 
-/// Where the shortcuts overlay draws: the panel, its columns and the font size that makes every
-/// line fit.
-struct ShortcutsPanel {
-  /// The rounded panel, centred in the window.
-  var rect: Rect
-  /// The font size of the lines (the title is 15 % larger).
-  var fontSize: Double
-  /// How many lines go down each column of lines.
-  var linesPerColumn: Int
-  /// From one column of lines to the next.
-  var columnStep: Double
-  /// Where the action column starts, from the start of a column of lines.
-  var actionsOffset: Double
-  /// The widest keys text and the widest action text at `fontSize`.
-  var keysWidth: Double
-  var actionsWidth: Double
-
-  static let lineHeight = 1.5  // × font size
-  static let padding = 1.2  // × font size, all round
-  static let columnGap = 1.5  // × font size, between keys and action, and between columns
-  static let titleRows = 1.5  // the title and a half-row under it
-}
-
 extension Renderer {
-  /// The panel for this window: as tall as the lines need, never taller or wider than the
-  /// window less a margin, never larger type than the keypad labels; the lines go in one
-  /// column, or two side by side when that gives larger type (a landscape window).
+  /// Where the overlay draws `lines` in this window (`ShortcutsFit`), measured in the
+  /// renderer's fonts.
   func shortcutsPanel(_ lines: [ShortcutLine], layout: Layout, context: CairoContext)
-    -> ShortcutsPanel
+    -> ShortcutsFit
   {
-    // Half a gap: the panel covers the keypad, whose edges need no room.
-    let margin = max(1, layout.gap / 2)
-    let availableWidth = Double(layout.width) - 2 * margin
-    let availableHeight = Double(layout.height) - 2 * margin
     let widths = columnWidths(lines, context: context)
-    let candidates = [1, 2].map { columns -> ShortcutsPanel in
-      let perColumn = (lines.count + columns - 1) / columns
-      let heightInFontSizes =
-        (Double(perColumn) + ShortcutsPanel.titleRows) * ShortcutsPanel.lineHeight
-        + 2 * ShortcutsPanel.padding
-      let columnWidth = widths.keys + ShortcutsPanel.columnGap + widths.actions
-      let widthInFontSizes =
-        Double(columns) * columnWidth + Double(columns - 1) * ShortcutsPanel.columnGap
-        + 2 * ShortcutsPanel.padding
-      let size = min(
-        0.8 * layout.digitLabelFontSize, availableHeight / heightInFontSizes,
-        availableWidth / max(widthInFontSizes, 1))
-      let width = widthInFontSizes * size
-      let height = heightInFontSizes * size
-      return ShortcutsPanel(
-        rect: Rect(
-          x: (Double(layout.width) - width) / 2, y: (Double(layout.height) - height) / 2,
-          width: width, height: height),
-        fontSize: size, linesPerColumn: max(perColumn, 1),
-        columnStep: (columnWidth + ShortcutsPanel.columnGap) * size,
-        actionsOffset: (widths.keys + ShortcutsPanel.columnGap) * size,
-        keysWidth: widths.keys * size, actionsWidth: widths.actions * size)
-    }
-    // One column unless two give clearly larger type.
-    return candidates[1].fontSize > 1.15 * candidates[0].fontSize ? candidates[1] : candidates[0]
+    return ShortcutsFit(
+      lineCount: lines.count, keysEms: widths.keys, actionsEms: widths.actions, layout: layout)
+  }
+
+  /// Where the overlay draws `lines` in `layout`'s window: what the window's logic scrolls it
+  /// by (docs/SPEC.md section 3.6).
+  public func shortcutsFit(_ lines: [ShortcutLine], layout: Layout) -> ShortcutsFit {
+    let context = CairoContext(surface: CairoSurface(width: 1, height: 1), fontOptions: fontOptions)
+    return shortcutsPanel(lines, layout: layout, context: context)
   }
 
   /// The widest keys and action texts, in font sizes.
@@ -74,8 +30,11 @@ extension Renderer {
     return (keys, actions)
   }
 
-  /// Dims the window and draws the panel listing the lines.
-  func drawShortcuts(_ lines: [ShortcutLine], layout: Layout, in context: CairoContext) {
+  /// Dims the window and draws the panel listing the lines from `offset` (when it scrolls), a
+  /// bar at its right edge showing where those lines are.
+  func drawShortcuts(
+    _ lines: [ShortcutLine], offset: Int, layout: Layout, in context: CairoContext
+  ) {
     context.setColor(Theme.background, alpha: Theme.overlayDim)
     cairo_paint(context.pointer)
 
@@ -85,25 +44,51 @@ extension Renderer {
     context.addRoundedRect(panel.rect, radius: size)
     cairo_fill(context.pointer)
 
-    let lineHeight = ShortcutsPanel.lineHeight * size
-    let top = panel.rect.minY + ShortcutsPanel.padding * size + 0.75 * lineHeight
+    // A text longer than a narrow panel is cut at its edge.
+    cairo_save(context.pointer)
+    cairo_rectangle(
+      context.pointer, panel.rect.minX, panel.rect.minY, panel.rect.width, panel.rect.height)
+    cairo_clip(context.pointer)
+    defer { cairo_restore(context.pointer) }
+    let lineHeight = ShortcutsFit.lineHeight * size
+    let top = panel.rect.minY + ShortcutsFit.padding * size + 0.75 * lineHeight
     context.setColor(Theme.overlayTitle)
     context.setFont(symbolFace, size: 1.15 * size)
     let title = context.extents(Shortcuts.title)
     context.showText(
       Shortcuts.title, x: panel.rect.minX + panel.rect.width / 2 - title.x - title.width / 2,
       y: top)
-    for (index, line) in lines.enumerated() {
-      let column = Double(index / panel.linesPerColumn)
-      let left = panel.rect.minX + ShortcutsPanel.padding * size + column * panel.columnStep
-      let baseline =
-        top + (ShortcutsPanel.titleRows + Double(index % panel.linesPerColumn)) * lineHeight
+    let first = panel.firstLine(offset)
+    let rowsPerLine = panel.isStacked ? 2 : 1
+    for (index, line) in lines.enumerated().dropFirst(first).prefix(panel.page) {
+      let place = index - first
+      let column = Double(place / panel.linesPerColumn)
+      let left = panel.rect.minX + ShortcutsFit.padding * size + column * panel.columnStep
+      let row = Double((place % panel.linesPerColumn) * rowsPerLine)
+      let baseline = top + (ShortcutsFit.titleRows + row) * lineHeight
       context.setColor(Theme.overlayKeys)
       context.setFont(symbolFace, size: size)
       context.showText(line.keys, x: left, y: baseline)
       context.setColor(Theme.overlayActions)
       context.setFont(labelFace, size: size)
-      context.showText(line.action, x: left + panel.actionsOffset, y: baseline)
+      context.showText(
+        line.action, x: left + panel.actionsOffset,
+        y: baseline + (panel.isStacked ? lineHeight : 0))
     }
+    guard panel.scrolls else { return }
+    // The bar: the lines shown within all of them.
+    let track = Rect(
+      x: panel.rect.maxX - 0.6 * ShortcutsFit.padding * size, y: top + 0.5 * lineHeight,
+      width: max(2, 0.25 * size),
+      height: Double(2 * panel.page) * lineHeight)
+    let count = Double(panel.lineCount)
+    context.setColor(Theme.overlayActions, alpha: 0.25)
+    cairo_rectangle(context.pointer, track.minX, track.minY, track.width, track.height)
+    cairo_fill(context.pointer)
+    context.setColor(Theme.overlayActions)
+    cairo_rectangle(
+      context.pointer, track.minX, track.minY + track.height * Double(first) / count,
+      track.width, track.height * Double(panel.page) / count)
+    cairo_fill(context.pointer)
   }
 }

@@ -149,7 +149,7 @@ public final class Renderer {
       drawMenu(frame, layout: layout, in: context)
       drawPicker(frame, layout: layout, in: context)
       if let lines = frame.shortcuts {
-        drawShortcuts(lines, layout: layout, in: context)
+        drawShortcuts(lines, offset: frame.shortcutsOffset, layout: layout, in: context)
       }
     }
   }

@@ -27,6 +27,10 @@ struct FocusRing: Equatable, Sendable {
     case fieldClicked
     /// Another keypad: the ring stays on the same key when the new one has it.
     case keypadChanged(GridPosition?)
+    /// A key typed on the keyboard (not Space on the ringed key): the ring leaves the keys, and
+    /// the focus is where typing goes again (the display, or the active field), so that a
+    /// screen reader's where-am-I reads what the key changed (docs/SPEC.md section 9.3).
+    case typed
   }
 
   /// The key inside the ring, which Space presses; nil before any Tab.
@@ -53,12 +57,14 @@ struct FocusRing: Equatable, Sendable {
     case .keypadChanged(let position):
       cell = position
       isOnField = false
+    case .typed: cell = nil  // a ringed field is where typing goes already
     }
   }
 
-  /// Where the ring is in `mode` (a field stop only in tip mode), or nil before any Tab.
+  /// Where the focus is in `mode`: the ringed key; off the keys, in tip mode the active field
+  /// (the one typed into, which has the focus), else nil: the display.
   func stop(in mode: Mode, active: TipField) -> FocusStop? {
-    if mode == .tip && isOnField { return .field(active) }
+    if mode == .tip && (isOnField || cell == nil) { return .field(active) }
     return cell.map(FocusStop.cell)
   }
 }
@@ -70,7 +76,8 @@ extension WindowState {
       + layout.positions.map(FocusStop.cell)
   }
 
-  /// Where the focus ring is, or nil before any Tab.
+  /// Where the focus is among the stops, or nil for the display (before any Tab, or after a
+  /// key typed).
   var focusedStop: FocusStop? { focus.stop(in: mode, active: split.active) }
 
   /// Moves the focus ring to a stop and shows it; a field becomes the active one, its next key
@@ -82,9 +89,11 @@ extension WindowState {
 
   /// Tab (`step` 1) or Shift+Tab (-1): the focus ring moves to the next or previous stop.
   ///
-  /// One rule in every mode: the stops of `focusStops`, wrapping; the first Tab rings the first
-  /// (in tip mode the Bill field), the first Shift+Tab the last key. Like any key, it closes the
-  /// overlay and the menu.
+  /// One rule in every mode: the stops of `focusStops`, wrapping, from where the focus is. From
+  /// the display (no stop) Tab rings the first key, Shift+Tab the last; in tip mode the focus is
+  /// always on a stop, the active field when off the keys, so Tab from the Bill field being
+  /// typed into rings Tip: each Tab moves the focus, and the screen reader says where
+  /// (docs/SPEC.md section 9.3). Like any key, it closes the overlay and the menu.
   mutating func moveFocus(by step: Int) {
     closeOverlays()
     let stops = focusStops
@@ -94,7 +103,13 @@ extension WindowState {
       return
     }
     let count = stops.count
-    focus(stops[((index + step) % count + count) % count])
+    var next = ((index + step) % count + count) % count
+    // The active field has the focus already while the ring hides on a key: the ring moves on
+    // past it, so that the focus moves.
+    if focus.cell != nil, !focus.isShown, stops[next] == .field(split.active), count > 1 {
+      next = ((next + step) % count + count) % count
+    }
+    focus(stops[next])
   }
 
   /// Space: clicks the key inside the focus ring and lights it until the key comes up; nothing

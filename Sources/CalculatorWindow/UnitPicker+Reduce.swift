@@ -44,6 +44,9 @@ extension UnitPicker {
     /// Button 1: a tab picks that side, a row is chosen, elsewhere on the panel nothing, and
     /// outside it the picker closes.
     case press(Point, PickerLayout)
+    /// The window's size changed, and with it how many rows show: the list scrolls back within
+    /// its rows, keeping the selected one in view.
+    case resized
   }
 
   /// What the picker tells the window.
@@ -75,6 +78,7 @@ extension UnitPicker {
       } else if let slot = panel.row(at: point), offset + slot < rows(rates: context.rates).count {
         return choose(offset + slot, context)
       }
+    case .resized: select(selection, context)
     }
     return nil
   }

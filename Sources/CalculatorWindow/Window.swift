@@ -47,6 +47,8 @@ public struct WindowState: Equatable, Sendable {
   var pointer = Pointer()
   /// The mode menu and the shortcuts overlay.
   var menu = ModeMenu()
+  /// The first line the shortcuts overlay shows (0 whenever it is closed).
+  var shortcutsOffset = 0
   /// The open unit picker.
   var picker: UnitPicker?
   /// The tape's scrolling, row cursor, edit and last click.
@@ -100,6 +102,13 @@ public struct WindowState: Equatable, Sendable {
   public var measure: TapeTextMeasure? {
     get { metrics.measure }
     set { metrics.measure = newValue }
+  }
+
+  /// Where the shortcuts overlay draws its lines (the renderer's `shortcutsFit`), which its
+  /// scrolling follows; nil: an estimate.
+  public var shortcutsMeasure: ShortcutsMeasure? {
+    get { metrics.shortcutsMeasure }
+    set { metrics.shortcutsMeasure = newValue }
   }
 
   /// The calculator of the basic and scientific keypads (the document's).
@@ -161,6 +170,7 @@ public struct WindowState: Equatable, Sendable {
     frame.search = searchView
     frame.pressed = litCell
     frame.shortcuts = menu.showsShortcuts ? KeyBinding.shortcutLines(for: mode) : nil
+    frame.shortcutsOffset = menu.showsShortcuts ? shortcutsOffset : 0
     frame.displayCue = cues.shown
     // The open menu or picker has it.
     let ringShows = menu.selection == nil && picker == nil && focus.isShown
@@ -201,12 +211,14 @@ public struct WindowState: Equatable, Sendable {
 
 /// Measures texts in the tape's face (the renderer's fonts).
 ///
-/// The one part of the window's logic that needs glyphs: where a click on a side panel line
-/// falls among its rows. Not part of what the state shows, so two states compare equal whatever
+/// The parts of the window's logic that need glyphs: where a click on a side panel line falls
+/// among its rows, and how many lines the shortcuts overlay shows at once. Not part of what the state shows, so two states compare equal whatever
 /// measures them.
 struct TapeMetrics: Equatable, @unchecked Sendable {
   /// The renderer's measure, or nil for the layout's estimate.
   var measure: TapeTextMeasure?
+  /// The renderer's shortcuts overlay, or nil for an estimate.
+  var shortcutsMeasure: ShortcutsMeasure?
 
   static func == (lhs: TapeMetrics, rhs: TapeMetrics) -> Bool { true }
 

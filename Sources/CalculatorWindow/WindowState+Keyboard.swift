@@ -2,10 +2,11 @@ import CalculatorCore
 import CalculatorLayout
 
 /// What a key pressed means now, in the order `WindowState.meaning(of:)` looks: the open unit
-/// picker's keys, the open menu's, the open search's, the selected row's, then the bindings
-/// table.
+/// picker's keys, the scrolling shortcuts overlay's, the open menu's, the open search's, the
+/// selected row's, then the bindings table.
 enum KeyMeaning: Hashable, Sendable {
   case picker(PickerCommand)
+  case shortcuts(ShortcutsScroll)
   case menu(MenuCommand)
   case search(SearchCommand)
   case tape(TapeCommand)
@@ -22,6 +23,7 @@ extension WindowState {
     switch meaning(of: stroke) {
     case nil: return []
     case .picker(let command): picker(.command(command))
+    case .shortcuts(let scroll): scrollShortcuts(scroll)
     case .menu(.close): toggleMenu()
     case .menu(let command):
       if let item = menu.reduce(.command(command)) { return choose(item, at: now) }
@@ -49,6 +51,7 @@ extension WindowState {
       }
       if let typed = PickerCommand.typing(stroke) { return .picker(typed) }
     }
+    if let scroll = shortcutsScroll(for: stroke) { return .shortcuts(scroll) }
     if menu.selection != nil,
       let command = menuBindings.first(where: { $0.keysym == stroke.symbol })
     {
@@ -72,13 +75,15 @@ extension WindowState {
   /// mode the keys that mean something there (`TipKey(_:)`) press those.
   ///
   /// While the overlay or the menu shows, Escape only closes it; any other key closes it and
-  /// acts.
+  /// acts. A key that acts takes the focus off the keys, back to where typing goes
+  /// (`FocusRing.Action.typed`).
   mutating func typeKey(_ key: Key, keycode: UInt32, at now: Instant) {
     if closeOverlays(), key == .allClear { return }
     // Tip & Split takes only the keys it has (`TipKey`).
     let tipKey = mode == .tip ? TipKey(key) : nil
     guard mode != .tip || tipKey != nil else { return }
     highlight = cell(lighting: key).map { .keyboard(cell: $0, keycode: keycode) }
+    focus.reduce(.typed)
     if let tipKey { press(tipKey, at: now) } else { press(key, at: now) }
   }
 

@@ -161,6 +161,7 @@ extension WindowState {
   /// list.
   mutating func scrollHistory(olderBy rows: Int, at point: Point? = nil) {
     if picker != nil { return picker(.scroll(by: -rows)) }  // older is up the list
+    if menu.showsShortcuts { return scrollShortcuts(.lines(-rows)) }
     guard mode != .tip else { return }  // no tape to scroll
     if search != nil, point.map(layout.searchArea.contains) ?? true {
       return search(.scroll(by: -rows, page: searchPage), at: Instant(nanoseconds: 0))

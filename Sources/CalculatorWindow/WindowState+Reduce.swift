@@ -61,6 +61,7 @@ extension WindowState {
       effects = []
     case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
     }
+    if !menu.showsShortcuts { shortcutsOffset = 0 }
     if mode != modeBefore { effects += sizeRequests() }
     if let tapeBefore {
       undo.settle(document)
@@ -72,14 +73,15 @@ extension WindowState {
     return effects
   }
 
-  /// A new size: a pointer press is dropped and the tape returns to the newest row, or to the
-  /// row cursor's row.
+  /// A new size: a pointer press is dropped, the tape returns to the newest row, or to the row
+  /// cursor's row, and the open picker's list scrolls within its rows.
   private mutating func resized(width: Int, height: Int) {
     resize(width: width, height: height)
     if case .pointer = highlight { highlight = nil }
     pointer.swipeStart = nil
     browser.toRest()
     scrollToCursor()
+    picker(.resized)
   }
 
   /// Any key or a click (not the wheel): the cue comes down and the tape returns to the

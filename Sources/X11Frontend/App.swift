@@ -166,6 +166,7 @@ final class App {
     // launch nothing (docs/SPEC.md section 15.2).
     send(.opened(saved: HistoryTape(), finished: finished))
     state.measure = renderer.tapeTextExtents  // the renderer's fonts load while the server maps
+    state.shortcutsMeasure = renderer.shortcutsFit
   }
 
   /// Blocks for an event, drains the queue, then draws once if anything changed (st's `run()`).

@@ -83,7 +83,9 @@ struct TipRulesTests {
     TipCase("carry: 2 ÷ 3 is 0.67",                      basic: "2/3=",   "",         bill: "0.67",           percent: "15",  people: 1,  tip: "0.10",          total: "0.77",           perPerson: "0.77"),
     TipCase("carry: the value of a group",               basic: "2*(3+4)", "",        bill: "7.00",           percent: "15",  people: 1,  tip: "1.05",          total: "8.05",           perPerson: "8.05"),
     TipCase("carry: then typing replaces the bill",      basic: "6*7=",   "12",       bill: "12.00",          percent: "15",  people: 1,  tip: "1.80",          total: "13.80",          perPerson: "13.80"),
-    TipCase("no carry: a typed number",                  basic: "84.5",   "",         bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
+    TipCase("carry: a number typed without =",           basic: "84.5",   "",         bill: "84.50",          percent: "15",  people: 1,  tip: "12.68",         total: "97.18",          perPerson: "97.18"),
+    TipCase("no carry: a typed number under half a cent", basic: "0.004", "",         bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
+    TipCase("no carry: a negative typed number",         basic: "5n",     "",         bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
     TipCase("no carry: a negative result",               basic: "5-8=",   "",         bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
     TipCase("no carry: NaN",                             basic: "5/0=",   "",         bill: "0.00",           percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
     TipCase("no carry: 11 integer digits",               basic: "9999999999.995*1=", "", bill: "0.00",        percent: "15",  people: 1,  tip: "0.00",          total: "0.00",           perPerson: "0.00"),
@@ -95,6 +97,23 @@ struct TipRulesTests {
     if !row.basic.isEmpty { split.takeBill(from: TestSupport.calculator(after: row.basic)) }
     for key in try TipKey.sequence(row.keys) { split.press(key) }
     #expect(split.state.text == row.expected)
+  }
+
+  /// docs/SPEC.md section 7.3: a bill entered is kept; only an empty bill takes a number.
+  @Test func aBillEnteredIsKeptAndOnlyAnEmptyBillTakesANumber() throws {
+    var split = TipCalculator()
+    for key in try TipKey.sequence("84.5[people]") { split.press(key) }
+    // 1234 × 5678 = 7,006,652: not taken over the bill entered.
+    let taken = split.takeBill(from: TestSupport.calculator(after: "1234*5678="))
+    #expect(!taken)
+    #expect(split.state.text.contains(#""bill":"84.50""#))
+    #expect(split.active == .people)
+    let typedTaken = split.takeBill(from: TestSupport.calculator(after: "12.5"))
+    #expect(!typedTaken)
+    for key in try TipKey.sequence("[bill]a") { split.press(key) }  // AC: the bill is empty
+    let takenWhenEmpty = split.takeBill(from: TestSupport.calculator(after: "12.5"))
+    #expect(takenWhenEmpty)
+    #expect(split.state.text.contains(#""bill":"12.50""#))
   }
 
   @Test("The table has at least 40 cases") func enoughCases() {

@@ -49,18 +49,25 @@ import Testing
     state.reduce(.app(.mode(.basic), keycode: 0))
     state.reduce(.app(.mode(.tip), keycode: 0))
     #expect(state.split.shownText(of: .bill) == "60")  // still typed into, as it was left
-    // A new calculation is offered again.
+    // A new calculation leaves the bill entered (docs/SPEC.md section 7.3)…
     state.reduce(.app(.mode(.basic), keycode: 0))
     for key in try Key.sequence("*2=") { state.reduce(.typeKey(key, keycode: 10)) }
     state.reduce(.app(.mode(.tip), keycode: 0))
-    #expect(state.split.shownText(of: .bill) == "169.00")
-    #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2="))
+    #expect(state.split.shownText(of: .bill) == "60")
+    // …and is offered to an empty bill.
+    state.reduce(.typeKey(.allClear, keycode: 9))
+    state.reduce(.app(.mode(.basic), keycode: 0))
+    for key in try Key.sequence("*2=") { state.reduce(.typeKey(key, keycode: 10)) }
+    state.reduce(.app(.mode(.tip), keycode: 0))
+    #expect(state.split.shownText(of: .bill) == "338.00")
+    #expect(state.calculator == TestSupport.calculator(after: "40+44.5=*2=*2="))
   }
 
   @Test func switchingModesKeepsTheTipState() throws {
     var state = state(after: "7")
     state.reduce(.app(.mode(.tip), keycode: 0))
-    #expect(state.split == TipCalculator())  // a typed 7 is no result: nothing carried
+    // A number typed without `=` is taken too (docs/SPEC.md section 7.3).
+    #expect(state.split.state.text.contains(#""bill":"7.00""#))
     state.split = try split("50[t20][p+]")
     state.reduce(.app(.mode(.scientific), keycode: 0))
     state.reduce(.app(.mode(.tip), keycode: 0))
@@ -132,12 +139,18 @@ import Testing
   @Test func tabRingsTheFieldsThenTheKeysAndFocusingAFieldMakesItActive() throws {
     var state = state(after: "", mode: .tip)
     state.split = try split("12")
+    // The Bill field being typed into has the focus: the first Tab rings the next, Tip
+    // (docs/SPEC.md section 9.3).
     state.reduce(.app(.focusNext, keycode: 0))
-    #expect(state.frame.focusedField == .bill && state.frame.focused == nil)
-    #expect(state.split.shownText(of: .bill) == "12")  // as typed: the value did not change
-    // The field was just focused: 3 replaces 12.
+    #expect(state.frame.focusedField == .tipPercent && state.frame.focused == nil)
+    #expect(state.split.active == .tipPercent)
+    #expect(state.split.shownText(of: .bill) == "12.00")  // left: its value
+    // The field was just focused: 3 replaces 15.
     state.reduce(.typeKey(.digit(.three), keycode: 10))
-    #expect(state.split.shownText(of: .bill) == "3")
+    #expect(state.split.shownText(of: .tipPercent) == "3%")
+    #expect(state.frame.focusedField == .tipPercent)
+    state.reduce(.app(.focusPrevious, keycode: 0))
+    #expect(state.frame.focusedField == .bill && state.split.active == .bill)
     state.reduce(.app(.focusNext, keycode: 0))
     #expect(state.frame.focusedField == .tipPercent && state.split.active == .tipPercent)
     state.reduce(.app(.focusNext, keycode: 0))

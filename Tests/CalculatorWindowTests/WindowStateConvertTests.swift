@@ -122,6 +122,27 @@ import Testing
     #expect(state.pickerRows.count == count && state.picker?.filter == "m")
   }
 
+  /// A resize changes how many rows show: the list scrolls back within its rows (no blank rows
+  /// under the last), the selected row still in view.
+  @Test func aResizeKeepsThePickersListWithinItsRowsAndTheSelectionInView() throws {
+    var state = state()
+    state.reduce(.resize(width: 360, height: 400))
+    state.type(keysyms: ["ctrl+4", "ctrl+u", "Escape", "m", "End"])
+    let count = state.pickerRows.count
+    let small = try #require(state.layout.picker).rows.count
+    #expect(state.picker?.offset == count - small)
+    state.reduce(.resize(width: 360, height: 640))
+    let large = try #require(state.layout.picker).rows.count
+    #expect(large > small)
+    #expect(state.picker?.offset == max(count - large, 0))
+    #expect(state.frame.picker?.offset == max(count - large, 0))
+    state.type(keysyms: ["End", "Prior", "Prior"])
+    let selected = try #require(state.picker?.selection)
+    state.reduce(.resize(width: 360, height: 400))
+    let offset = try #require(state.picker?.offset)
+    #expect(offset <= selected && selected < offset + small)
+  }
+
   @Test func escapeGoesBackToTheCategoriesThenCloses() throws {
     var state = state(after: "36")
     state.type(keysyms: ["ctrl+4", "ctrl+u", "Escape"])

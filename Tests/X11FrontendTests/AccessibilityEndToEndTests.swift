@@ -105,10 +105,12 @@ struct AccessibilityEndToEndTests {
   /// their titles, the results labels, the presets and people keys buttons.
   @Test func tipModeReadsItsFieldsAndTheShareAfterClicks() throws {
     let server = try XvfbServer()
+    // Each step waits for its announcement: its text is the notification's name as the client
+    // reads it, which the next step's would have replaced on a busy machine.
     let report = try runClient(
       [
         "--key", "ctrl+3", "--click", "ten percent tip", "--click", "more people", "--focus",
-        "People",
+        "People", "--each-announces",
       ], arguments: ["--mode", "basic", "--keys", "80+4.5=", "--size", "360x640"], server: server,
       announcements: 3)
     #expect(report.error == nil)

@@ -99,18 +99,30 @@ struct OrcaEndToEndTests {
         "Per person, 97.18.",
       ],
       optional: ["Per person, 9.20.", "Per person, 96.60."]),
-    // The first Tab rings the Bill field, which has the focus already and stays as typed.
-    Flow(name: "Tab to the tip", keys: "Tab Tab", expected: ["tab", "tab", "Tip entry 15%"]),
+    // docs/SPEC.md section 9.3: Tab goes on from the Bill field being typed into, each Tab is
+    // heard as the field it reaches, and each number lands there: 84.50 at 18% (15.21) is
+    // 99.71, for 3 people 33.236…, up 33.24 (at 1% on the way: 85.345, up 85.35).
+    Flow(name: "Tab to the tip", keys: "Tab", expected: ["tab", "Tip entry 15%"]),
     Flow(
-      name: "Tab to 18%", keys: "Tab Tab Tab Tab",
+      name: "the tip typed", keys: "1 8",
+      expected: ["1", "Per person, 85.35.", "8", "Per person, 99.71."],
+      optional: ["Per person, 85.35."]),
+    Flow(name: "Tab to the people", keys: "Tab", expected: ["tab", "People entry 1."]),
+    Flow(name: "the people typed", keys: "3", expected: ["3", "Per person, 33.24."]),
+    Flow(name: "where-am-I in Tip & Split", keys: "KP_Enter", expected: ["People entry 3."]),
+    Flow(
+      name: "Tab to 20%", keys: "Tab Tab Tab Tab",
       expected: [
-        "tab", "People entry 1.", "tab", "ten percent tip push button.", "tab",
-        "fifteen percent tip push button.", "tab", "eighteen percent tip push button.",
+        "tab", "ten percent tip push button.", "tab", "fifteen percent tip push button.", "tab",
+        "eighteen percent tip push button.", "tab", "twenty percent tip push button.",
       ]),
-    Flow(name: "18%", keys: "space", expected: ["space", "Tip, 18 percent, Per person, 99.71."]),
+    // 84.50 at 20% is 101.40: 33.80 each for 3, 25.35 for 4.
+    Flow(name: "20%", keys: "space", expected: ["space", "Tip, 20 percent, Per person, 33.80."]),
+    // A key typed takes the focus off the keys, back to the field typed into.
     Flow(
       name: "more people", keys: "plus",
-      expected: ["left shift", "plus", "People, 2, Per person, 49.86."]),
+      expected: ["left shift", "plus", "People entry 4.", "People, 4, Per person, 25.35."],
+      optional: ["People entry 4."]),
     Flow(name: "Ctrl+1", keys: "ctrl+1", expected: ["left control", "1", "0 label.", "Basic, 0."]),
     Flow(
       name: "Shift+Tab to modes", keys: "shift+Tab shift+Tab shift+Tab shift+Tab",
@@ -131,6 +143,17 @@ struct OrcaEndToEndTests {
     // display's again.
     Flow(name: "a click", keys: "click:180,150", expected: ["0 label."]),
     Flow(name: "typing again", keys: "5", expected: ["5"]),
+    // docs/SPEC.md section 9.3: keys typed with the ring on a key take the focus back to the
+    // display, which where-am-I then reads.
+    Flow(
+      name: "Tab Tab", keys: "Escape Tab Tab",
+      expected: [
+        "escape", "0.", "tab", "all clear push button.", "tab", "plus minus push button.",
+      ]),
+    Flow(
+      name: "7 + 8 = after the ring", keys: "7 plus 8 equal",
+      expected: ["7", "7 label.", "left shift", "plus", "8", "equals", "15."]),
+    Flow(name: "where-am-I after =", keys: "KP_Enter", expected: ["15 label."]),
   ]
 
   @Test func orcaSpeaksEveryFlow() throws {

@@ -5,7 +5,7 @@ Run it with the system Python (Debian's python3-pyatspi) inside a D-Bus session
 (dbus-run-session) on an X display without a window manager:
 
     atspi-client.py --report FILE [--move X,Y] [--click NAME | --key KEYS]... [--focus NAME]
-                    [--announcements N] [--idle SECONDS] -- circlecalc ARGS
+                    [--announcements N] [--each-announces] [--idle SECONDS] -- circlecalc ARGS
 
 It listens for name, state, text and focus events and announcements before it starts
 circlecalc, finds the application by its process id, moves the window, then takes the steps in
@@ -15,6 +15,9 @@ waits, before the step is read, until a label or the focused element is named TE
 typed together end with: the first event they cause is no sign that the last was handled). After the steps --focus gives the focus to a key or a
 field by name, the client waits until circlecalc has made N announcements (what the test
 expects to hear: the last may come after the last step's answer), then Ctrl+Q closes the window.
+With --each-announces every step waits for its own announcement before the next step: an
+announcement's text is the notification's name when the client reads it, which the next step's
+would already have replaced.
 Every wait is for an event, with a deadline only a failure reaches (PATIENCE). The display it reads is the label the calculator
 shows its number in, or in Tip & Split (whose fields are entries) the per-person amount. It only
 reports, into FILE (the bus's daemons share stdout); AccessibilityEndToEndTests.swift holds the
@@ -65,6 +68,8 @@ def main():
     parser.add_argument("--focus", default=None, help="a key or field to give the focus, by name")
     parser.add_argument("--announcements", type=int, default=0,
                         help="how many announcements to wait for before quitting")
+    parser.add_argument("--each-announces", action="store_true",
+                        help="each step waits for its own announcement before the next")
     parser.add_argument("--idle", type=float, default=0, help="seconds to count wake-ups over")
     parser.add_argument("command", nargs="+")
     options = parser.parse_args()
@@ -318,6 +323,7 @@ def run(options, process, events, report):
             steps.append((kind, name, []))
     for kind, name, untils in steps:
         focus_events = sum(1 for event in events if event["type"] == "focus:")
+        announced = len(announcements(events))
         if kind == "click":
             target = next((element for element in actionable(frame) if element.name == name),
                           None)
@@ -333,6 +339,10 @@ def run(options, process, events, report):
             xdotool("key", "--clearmodifiers", *name.split())
             pump(PATIENCE, lambda: len(events) > count)
         settle(frame)
+        if options.each_announces and not pump(
+                PATIENCE, lambda: len(announcements(events)) > announced):
+            report["error"] = f"after {kind} {name!r}: no announcement"
+            return
         for text in untils:
             if not pump(PATIENCE, lambda: shows(frame, text)):
                 report["error"] = f"after {kind} {name!r}: nothing named {text!r}"
