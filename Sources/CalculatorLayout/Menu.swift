@@ -8,6 +8,8 @@ public enum MenuItem: Hashable, Sendable {
   case separator
   /// Shows or hides the Convert lines (docs/SPEC.md section 10.4); a check mark while shown.
   case convert
+  /// Keeps the window above the others (docs/SPEC.md section 14.1); a check mark while it is.
+  case keepOnTop
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
   /// Empties the history tape, saved file included (docs/SPEC.md section 8.2).
@@ -15,7 +17,9 @@ public enum MenuItem: Hashable, Sendable {
 
   /// The menu's lines, top to bottom.
   public static let all: [MenuItem] =
-    Mode.allCases.map(MenuItem.mode) + [.separator, .convert, .keyboardShortcuts, .clearHistory]
+    Mode.allCases.map(MenuItem.mode) + [
+      .separator, .convert, .keepOnTop, .keyboardShortcuts, .clearHistory,
+    ]
 
   /// The text of the line; empty for the separator.
   public var title: String {
@@ -25,6 +29,7 @@ public enum MenuItem: Hashable, Sendable {
     case .mode(.tip): tr("Tip & Split")
     case .separator: ""
     case .convert: tr("Convert")
+    case .keepOnTop: tr("Keep on Top")
     case .keyboardShortcuts: tr("Keyboard Shortcuts")
     case .clearHistory: tr("Clear History")
     }
@@ -58,7 +63,7 @@ public struct MenuLayout: Equatable, Sendable {
   enum Reference {
     static let rowHeight = 2.4
     static let separatorHeight = 0.8
-    static let width = 12.5  // "✓  Keyboard Shortcuts" with room to spare
+    static let width = 16.5  // "✓  Keyboard Shortcuts  Ctrl+T" with room to spare
     static let padding = 0.4  // above the first and below the last line
   }
 
@@ -104,5 +109,18 @@ extension Layout {
     }
     return MenuLayout(
       panel: Rect(x: x, y: y, width: panelWidth, height: panelHeight), rows: rows, fontSize: size)
+  }
+}
+
+extension Frame {
+  /// Whether a menu line shows a check mark: the current mode, Convert while its lines show,
+  /// Keep on Top while the window is kept above the others (docs/SPEC.md section 14.1).
+  public func isChecked(_ item: MenuItem) -> Bool {
+    switch item {
+    case .mode(let mode): mode == self.mode
+    case .convert: layout.converts
+    case .keepOnTop: keepsOnTop
+    case .separator, .keyboardShortcuts, .clearHistory: false
+    }
   }
 }

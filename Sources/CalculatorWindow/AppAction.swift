@@ -37,12 +37,17 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case pickUnit
   /// Ctrl+S: swaps the two units of the Convert lines.
   case swapUnits
+  /// Ctrl+T: keeps the window above the others, or no longer (docs/SPEC.md section 14.1).
+  case keepOnTop
 
   /// Every action, in the order the shortcuts overlay lists them.
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
     + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
-    + [.editRow, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit, .swapUnits]
+    + [
+      .editRow, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit, .swapUnits,
+      .keepOnTop,
+    ]
 
   /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
@@ -68,6 +73,7 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .convert: tr("Convert: units")
     case .pickUnit: tr("pick a unit to convert")
     case .swapUnits: tr("swap the units")
+    case .keepOnTop: tr("keep the window on top")
     }
   }
 

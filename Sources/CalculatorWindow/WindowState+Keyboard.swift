@@ -118,6 +118,7 @@ extension WindowState {
     case .convert: toggleConvert()
     case .pickUnit: togglePicker()
     case .swapUnits: swapUnits()
+    case .keepOnTop: toggleKeepOnTop()
     case .copy, .copyCalculation, .paste, .quit: break
     }
     return []

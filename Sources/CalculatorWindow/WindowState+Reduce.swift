@@ -50,16 +50,27 @@ extension WindowState {
       if let saved { absorb(saved: saved) }
       scrollHistory(olderBy: 1, at: point)
       effects = []
-    case .ratesRead(let stored):
-      rates.reduce(.read(stored))
+    case .ratesRead(let stored, let storedAt):
+      rates.reduce(.read(stored, storedAt: storedAt))
       effects = []
     case .ratesUpdateStarted(let isRunning):
       rates.reduce(.updateStarted(at: Int(stamp / 1_000_000_000), isRunning: isRunning))
       effects = []
-    case .ratesUpdateEnded(let stored, let succeeded):
-      rates.reduce(.updateEnded(stored, succeeded: succeeded))
-      effects = []
+    case .ratesUpdateEnded(let stored, let succeeded, let storedAt, let failure):
+      rates.reduce(
+        .updateEnded(stored, storedAt: storedAt, succeeded: succeeded, failure: failure))
+      // The result said (docs/SPEC.md section 14.6): the rates' date, or what failed.
+      effects = [
+        .announce(
+          ConvertUnits.ratesCaption(rates.stored, update: rates.update, failure: rates.failure))
+      ]
     case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
+    case .windowManagerState(let keepsOnTop):
+      self.keepsOnTop = keepsOnTop
+      effects = []
+    case .selectionLost:
+      displaySelected = false
+      effects = []
     }
     if mode != modeBefore { effects += sizeRequests() }
     if let tapeBefore {
@@ -68,6 +79,8 @@ extension WindowState {
       if document.tape != tapeBefore, !action.bringsSavedTape { effects.append(.saveTape) }
     }
     if let rates = ratesEffect() { effects.append(rates) }
+    effects += requested
+    requested = []
     return effects
   }
 
@@ -86,6 +99,7 @@ extension WindowState {
   /// panel on its row.
   mutating func userActed() {
     cues.reduce(.end)
+    displaySelected = false
     browser.click = nil
     if browser.cursor == nil { browser.toRest() }
   }
@@ -134,6 +148,7 @@ extension WindowState {
     switch item {
     case .mode(let mode): switchMode(to: mode)
     case .convert: toggleConvert()
+    case .keepOnTop: toggleKeepOnTop()
     case .keyboardShortcuts: menu.reduce(.showShortcuts)
     case .clearHistory: clearHistory()
     case .separator: break
