@@ -25,9 +25,6 @@ public struct Frame: Equatable, Sendable {
   public var focusedField: TipField? = nil
   /// The mode menu, when open.
   public var menuSelection: MenuSelection? = nil
-  /// Each menu line's shortcut, in `MenuItem.all`'s order (nil: none), drawn right-aligned
-  /// while the menu is open (docs/SPEC.md section 14.5).
-  public var menuShortcuts: [String?] = []
   /// The window is kept above the others: the menu's Keep on Top line shows a check mark
   /// (docs/SPEC.md section 14.1).
   public var keepsOnTop = false

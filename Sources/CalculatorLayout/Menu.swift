@@ -35,6 +35,20 @@ public enum MenuItem: Hashable, Sendable {
     }
   }
 
+  /// The key that does what the line does, drawn right-aligned on it (docs/SPEC.md section
+  /// 14.5): the bindings table's name for it (`CalculatorWindowTests` check they agree).
+  public var shortcut: String? {
+    switch self {
+    case .mode(.basic): "Ctrl+1"
+    case .mode(.scientific): "Ctrl+2"
+    case .mode(.tip): "Ctrl+3"
+    case .convert: "Ctrl+4"
+    case .keepOnTop: "Ctrl+T"
+    case .keyboardShortcuts: "F1"
+    case .separator, .clearHistory: nil
+    }
+  }
+
   /// Whether the line can be chosen (all but the separator).
   public var isChoosable: Bool { self != .separator }
 }

@@ -28,9 +28,7 @@ extension Renderer {
       // The shortcut right-aligned, its right edge the panel's padding from the panel's
       // (docs/SPEC.md section 14.5); the title shrinks to the room left of it.
       var right = row.maxX - inset
-      if let shortcut = frame.menuShortcuts.indices.contains(index)
-        ? frame.menuShortcuts[index] : nil
-      {
+      if let shortcut = item.shortcut {
         context.setColor(Theme.overlayKeys)
         context.setFont(labelFace, size: size)
         let width = context.extents(shortcut).advance

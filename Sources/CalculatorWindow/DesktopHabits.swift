@@ -28,22 +28,16 @@ extension WindowState {
   }
 }
 
-extension KeyBinding {
-  /// Each menu line's shortcut from the bindings table, in `MenuItem.all`'s order: the first
-  /// key named by more than one character (`F1`, not `?`) bound to the line's action
-  /// (docs/SPEC.md section 14.5).
-  static let menuShortcuts: [String?] = MenuItem.all.map { item in
-    let action: AppAction? =
-      switch item {
-      case .mode(let mode): .mode(mode)
-      case .convert: .convert
-      case .keepOnTop: .keepOnTop
-      case .keyboardShortcuts: .toggleShortcuts
-      case .separator, .clearHistory: nil
-      }
-    guard let action else { return nil }
-    return keyBindings.first { $0.command == .action(action) && ($0.shown?.count ?? 0) > 1 }?
-      .shown
+extension MenuItem {
+  /// The window action the line does, as a key of the bindings table does it (nil: none).
+  var action: AppAction? {
+    switch self {
+    case .mode(let mode): .mode(mode)
+    case .convert: .convert
+    case .keepOnTop: .keepOnTop
+    case .keyboardShortcuts: .toggleShortcuts
+    case .separator, .clearHistory: nil
+    }
   }
 }
 

@@ -37,13 +37,13 @@ extension UnitPicker {
       }
     }
 
-    /// Whether a row is what the side has: the category shown, or the side's unit in it.
+    /// Whether a row is what the side has: the category shown, or the side's unit in a
+    /// category (its last pair's there), which the picker selects when it lists it.
     func isCurrent(_ row: Row, side: UnitSide) -> Bool {
       switch row {
       case .back, .downloadRates, .noMatch: false
       case .category(let category): category == convert.category
-      case .unit(let unit):
-        unit.category == convert.category && unit.symbol == unitSymbol(side, in: unit.category)
+      case .unit(let unit): unit.symbol == unitSymbol(side, in: unit.category)
       }
     }
   }
@@ -226,7 +226,8 @@ extension UnitPicker {
         return PickerLine(
           kind: .unit, symbol: unit.symbol, text: unit.shownName,
           detail: unrated
-            ? tr("no rate yet") : isSearch || !filter.isEmpty ? unit.category.title : nil,
+            ? tr("no rate yet") : isSearch || stage != .units(unit.category)
+              ? unit.category.title : nil,
           isChecked: checked)
       }
     }

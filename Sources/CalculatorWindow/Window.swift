@@ -160,7 +160,6 @@ public struct WindowState: Equatable, Sendable {
   public var frame: Frame {
     var frame = tapeFrame
     frame.menuSelection = menu.selection
-    if menu.selection != nil { frame.menuShortcuts = KeyBinding.menuShortcuts }
     frame.keepsOnTop = keepsOnTop
     frame.displaySelected = displaySelected
     frame.picker = pickerView
