@@ -77,7 +77,9 @@ public struct MenuLayout: Equatable, Sendable {
   enum Reference {
     static let rowHeight = 2.4
     static let separatorHeight = 0.8
-    static let width = 16.5  // "✓  Keyboard Shortcuts  Ctrl+T" with room to spare
+    // "✓  Keyboard Shortcuts  F1" with room to spare, and its lines 28 px tall at the least
+    // window's 200 px (docs/SPEC.md section 3.2).
+    static let width = 16.0
     static let padding = 0.4  // above the first and below the last line
   }
 

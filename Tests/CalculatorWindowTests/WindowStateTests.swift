@@ -160,12 +160,14 @@ import Testing
     state.reduce(.menu(.next))  // over the separator
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
     state.reduce(.menu(.next))
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keepOnTop)
+    state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
     state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
     state.reduce(.menu(.next))  // wraps
     #expect(state.menu.selection?.index == 0)
-    for _ in 0..<5 { state.reduce(.menu(.previous)) }
+    for _ in 0..<6 { state.reduce(.menu(.previous)) }
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
     state.reduce(.menu(.choose))
     #expect(state.mode == .scientific)
