@@ -45,9 +45,11 @@ public enum Currency {
     [euroUnit] + (rates?.rates ?? []).compactMap { unit($0.code, perEuro: $0.perEuro.parts) }
   }
 
-  /// The currencies CircleCalc knows that `rates` lack (all but the euro without rates), by
-  /// code: the picker lists them before a download (docs/SPEC.md section 14.6). Their scale is
-  /// a placeholder: a conversion takes its units from `units(rates:)` alone.
+  /// The currencies CircleCalc knows that `rates` lack, by code.
+  ///
+  /// All but the euro without rates: the picker lists them before a download (docs/SPEC.md
+  /// section 14.6). Their scale is a placeholder: a conversion takes its units from
+  /// `units(rates:)` alone.
   public static func unrated(rates: CurrencyRates?) -> [ConversionUnit] {
     names.keys.filter { $0 != euro && rates?.perEuro($0) == nil }.sorted()
       .compactMap { unit($0, perEuro: DecimalParts.one) }

@@ -5,9 +5,10 @@ import CalculatorLayout
 // PRIMARY, the menu's shortcuts, and what the window keeps across a restart besides its size.
 
 extension WindowState {
-  /// The menu's Keep on Top or Ctrl+T: asks the window manager for the other state. The check
-  /// mark waits for its answer (`.windowManagerState`), so without a window manager that
-  /// honours it nothing changes and nothing fails (section 14.1).
+  /// The menu's Keep on Top or Ctrl+T: asks the window manager for the other state.
+  ///
+  /// The check mark waits for its answer (`.windowManagerState`), so without a window manager
+  /// that honours it nothing changes and nothing fails (docs/SPEC.md section 14.1).
   mutating func toggleKeepOnTop() {
     closeOverlays()
     highlight = nil
@@ -139,9 +140,13 @@ public struct SavedHabits: Equatable, Sendable {
 /// How far the window manager's frame reaches past the window on each side, in pixels
 /// (`_NET_FRAME_EXTENTS`).
 public struct FrameExtents: Equatable, Sendable {
+  /// Pixels left of the window.
   public var left = 0
+  /// Pixels right of the window.
   public var right = 0
+  /// Pixels above the window (the title bar).
   public var top = 0
+  /// Pixels below the window.
   public var bottom = 0
 
   /// Extents of these sides.
@@ -176,11 +181,17 @@ public struct SavedPosition: Equatable, Sendable {
 
 /// A RandR monitor: its name, whether it is the primary one, and its rectangle on the screen.
 public struct Monitor: Equatable, Sendable {
+  /// RandR's name for it (`DP-1`).
   public var name: String
+  /// Whether it is the primary monitor.
   public var isPrimary: Bool
+  /// Its left edge on the screen.
   public var x: Int
+  /// Its top edge on the screen.
   public var y: Int
+  /// Its width in pixels.
   public var width: Int
+  /// Its height in pixels.
   public var height: Int
 
   /// A monitor of this name and rectangle.

@@ -226,7 +226,8 @@ extension UnitPicker {
         return PickerLine(
           kind: .unit, symbol: unit.symbol, text: unit.shownName,
           detail: unrated
-            ? tr("no rate yet") : isSearch || stage != .units(unit.category)
+            ? tr("no rate yet")
+            : isSearch || stage != .units(unit.category)
               ? unit.category.title : nil,
           isChecked: checked)
       }
@@ -264,8 +265,7 @@ extension WindowState {
       picker = nil
       // A currency picked before its rate is known: the rates come (docs/SPEC.md 14.6).
       let pickedUnits = UnitTable.units(in: category, rates: rates.stored).map(\.symbol)
-      if category == .currency, !pickedUnits.contains(pair.from) || !pickedUnits.contains(pair.to)
-      {
+      if category == .currency, !pickedUnits.contains(pair.from) || !pickedUnits.contains(pair.to) {
         downloadRates()
       }
     }

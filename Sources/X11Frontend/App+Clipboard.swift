@@ -169,9 +169,10 @@ extension App {
   /// A reply that came after its paste timed out: ignored, the next reply replaces the property.
   func selectionNotify(_ event: XSelectionEvent) {}
 
-  /// Another client owns CLIPBOARD or PRIMARY now: stop serving it; the display's number no
-  /// longer shows selected (docs/SPEC.md section 14.3). Nothing takes it back, so two programs
-  /// never pass it to and fro.
+  /// Another client owns CLIPBOARD or PRIMARY now: stop serving it.
+  ///
+  /// The display's number no longer shows selected (docs/SPEC.md section 14.3). Nothing takes
+  /// it back, so two programs never pass it to and fro.
   func selectionClear(_ event: XSelectionClearEvent) {
     switch event.selection {
     case atoms.clipboard: clipboardText = nil

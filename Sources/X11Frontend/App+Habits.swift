@@ -6,8 +6,9 @@ import Glibc
 // Desktop habits in the shell (docs/SPEC.md section 14): Keep on Top through EWMH's
 // `_NET_WM_STATE`, the monitors and the work area a window reopens in, where it is at the end.
 extension App {
-  /// Asks the window manager to keep the window above the others, or no longer: EWMH's
-  /// `_NET_WM_STATE` client message to the root window. Without a window manager nobody
+  /// Asks the window manager to keep the window above the others, or no longer.
+  ///
+  /// EWMH's `_NET_WM_STATE` client message to the root window. Without a window manager nobody
   /// answers, and `_NET_WM_STATE` (so the check mark) stays as it was.
   func keepOnTop(_ on: Bool) {
     var event = XEvent()
@@ -49,7 +50,8 @@ extension App {
   /// a state nobody keeps.
   func requestInitialKeepOnTop() {
     guard
-      let check = WindowProperty(display, rootProperty: "_NET_SUPPORTING_WM_CHECK", type: XA_WINDOW),
+      let check = WindowProperty(
+        display, rootProperty: "_NET_SUPPORTING_WM_CHECK", type: XA_WINDOW),
       check.longs.first.map({ $0 != 0 }) == true
     else { return }
     changeProperty(window, atoms.netWMState, type: XA_ATOM, longs: [Int(atoms.netWMStateAbove)])

@@ -156,7 +156,8 @@ final class App {
       KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
       | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
     let window = XCreateWindow(
-      display, root, Int32(origin?.x ?? 0), Int32(origin?.y ?? 0), UInt32(width), UInt32(height), 0, 24, UInt32(InputOutput),
+      display, root, Int32(origin?.x ?? 0), Int32(origin?.y ?? 0), UInt32(width), UInt32(height), 0,
+      24, UInt32(InputOutput),
       visual.visual, UInt(CWBackPixel | CWBorderPixel | CWColormap | CWEventMask), &attributes)
 
     self.display = display
@@ -165,7 +166,8 @@ final class App {
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.openingOrigin = origin
     self.state = WindowState(
-      calculator: habits.restored(into: calculator), split: split, convert: convert, mode: mode, width: width,
+      calculator: habits.restored(into: calculator), split: split, convert: convert, mode: mode,
+      width: width,
       height: height, scale: scale)
     state.numbers = options.numbers
     setWindowManagerProperties()

@@ -48,9 +48,10 @@ import Testing
   }
 
   @Test func everyShortcutTheMenuShowsIsTheBindingOfItsLine() {
-    #expect(MenuItem.all.map(\.shortcut) == [
-      "Ctrl+1", "Ctrl+2", "Ctrl+3", nil, "Ctrl+4", "Ctrl+T", "F1", nil,
-    ])
+    #expect(
+      MenuItem.all.map(\.shortcut) == [
+        "Ctrl+1", "Ctrl+2", "Ctrl+3", nil, "Ctrl+4", "Ctrl+T", "F1", nil,
+      ])
     for item in MenuItem.all {
       guard let shortcut = item.shortcut else { continue }
       let binding = keyBindings.first { $0.shown == shortcut }
@@ -73,7 +74,8 @@ import Testing
     state.send(.pointer(.released(.primary, at: point)), at: start)
     #expect(!state.frame.displaySelected)
     let second = start + .milliseconds(200)
-    #expect(state.send(.pointer(.pressed(.primary, at: point)), at: second) == [.ownPrimary("1234.5")])
+    #expect(
+      state.send(.pointer(.pressed(.primary, at: point)), at: second) == [.ownPrimary("1234.5")])
     state.send(.pointer(.released(.primary, at: point)), at: second)
     #expect(state.frame.displaySelected)
     #expect(state.calculator == TestSupport.calculator(after: "1234.5"))  // no swipe
@@ -92,7 +94,8 @@ import Testing
     #expect(state.send(.pointer(.pressed(.primary, at: point)), at: late) == [])
     state.send(.pointer(.released(.primary, at: point)), at: late)
     let moved = Point(x: point.x + 5, y: point.y)
-    #expect(state.send(.pointer(.pressed(.primary, at: moved)), at: late + .milliseconds(100)) == [])
+    #expect(
+      state.send(.pointer(.pressed(.primary, at: moved)), at: late + .milliseconds(100)) == [])
   }
 
   @Test func aKeyEndsTheSelectedLook() {
@@ -163,7 +166,8 @@ import Testing
       WindowPlacement.origin(saved: saved, size: size, monitors: monitors, workArea: nil)!
         == (2020, 50))
     // Without a saved place or monitors, the window manager places it.
-    #expect(WindowPlacement.origin(saved: nil, size: size, monitors: monitors, workArea: nil) == nil)
+    #expect(
+      WindowPlacement.origin(saved: nil, size: size, monitors: monitors, workArea: nil) == nil)
   }
 
   @Test func aPlaceOffTheShrunkScreenIsMovedInsideTheWorkArea() {
@@ -291,5 +295,6 @@ import Testing
 
 /// The keystroke of a letter or digit with `modifiers`.
 private func key(_ character: Character, _ modifiers: KeyModifiers) -> WindowAction {
-  .keyPressed(Keystroke(KeySymbol(character.unicodeScalars.first!), modifiers: modifiers, keycode: 10))
+  .keyPressed(
+    Keystroke(KeySymbol(character.unicodeScalars.first!), modifiers: modifiers, keycode: 10))
 }
