@@ -123,6 +123,13 @@ public struct Calculator: Equatable, Sendable {
     self.order = order
   }
 
+  /// The memory and the angle unit a window kept from its last run (docs/SPEC.md section
+  /// 14.4); the entry and the strip stay as they are.
+  public mutating func restore(memory: RealNumber?, angle: AngleUnit) {
+    self.memory = memory
+    self.angle = angle
+  }
+
   /// Presses one key; a key that makes no sense in the current state changes nothing.
   public mutating func press(_ key: Key) {
     switch key {

@@ -45,6 +45,16 @@ public enum Currency {
     [euroUnit] + (rates?.rates ?? []).compactMap { unit($0.code, perEuro: $0.perEuro.parts) }
   }
 
+  /// The currencies CircleCalc knows that `rates` lack, by code.
+  ///
+  /// All but the euro without rates: the picker lists them before a download (docs/SPEC.md
+  /// section 14.6). Their scale is a placeholder: a conversion takes its units from
+  /// `units(rates:)` alone.
+  public static func unrated(rates: CurrencyRates?) -> [ConversionUnit] {
+    names.keys.filter { $0 != euro && rates?.perEuro($0) == nil }.sorted()
+      .compactMap { unit($0, perEuro: DecimalParts.one) }
+  }
+
   /// The euro, 1 euro.
   static let euroUnit = ConversionUnit(
     category: .currency, symbol: euro, name: "euro", plural: "euros", scale: .one,

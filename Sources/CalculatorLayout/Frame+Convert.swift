@@ -29,22 +29,41 @@ public enum RatesUpdateStatus: Equatable, Sendable {
 }
 
 extension ConvertUnits {
-  /// What the caption says under a currency: the rates' date, an update under way or failed,
-  /// or that there are no rates yet and how to get them.
-  public static func ratesCaption(_ rates: CurrencyRates?, update: RatesUpdateStatus) -> String {
+  /// What the caption says under a currency: the rates' date, an update under way or what
+  /// failed, and `Download rates` while the rates are missing, a day old or the last download
+  /// failed (`isStale`; docs/SPEC.md section 14.6); `failure` is the download's reason.
+  public static func ratesCaption(
+    _ rates: CurrencyRates?, update: RatesUpdateStatus, failure: String? = nil,
+    isStale: Bool = false
+  ) -> String {
+    let offer = ConvertUnits.downloadRates
     guard let rates else {
       return switch update {
       case .running: tr("No rates yet: downloading the ECB's…")
-      case .idle: tr("No rates yet: run circlecalc --update-rates")
-      case .failed: tr("No rates: the download failed; run circlecalc --update-rates")
+      case .idle: tr("No rates yet: %s").filling(offer)
+      case .failed:
+        failure.map { tr("No rates: %s; %s").filling($0, offer) }
+          ?? tr("No rates: the download failed; %s").filling(offer)
       }
     }
     return switch update {
-    case .idle: rates.caption
+    case .idle: isStale ? tr("Rates of %s (ECB); %s").filling(rates.date, offer) : rates.caption
     case .running: tr("Rates of %s (ECB), updating…").filling(rates.date)
-    case .failed: tr("Rates of %s (ECB); the update failed").filling(rates.date)
+    case .failed:
+      failure.map { tr("Rates of %s (ECB) kept: %s; %s").filling(rates.date, $0, offer) }
+        ?? tr("Rates of %s (ECB); the update failed").filling(rates.date)
     }
   }
+
+  /// The picker's line and the caption's words that download the rates (docs/SPEC.md section
+  /// 14.6).
+  public static var downloadRates: String { tr("Download rates") }
+
+  /// The picker's line while the download runs.
+  public static var downloadingRates: String { tr("Downloading rates…") }
+
+  /// The picker's line when the filter matches nothing.
+  public static var noUnitMatches: String { tr("No unit matches") }
 }
 
 /// The Convert lines as a frame shows them: the units on their buttons, the converted value,
@@ -124,6 +143,10 @@ public struct PickerLine: Equatable, Sendable {
     case category
     /// Picks a unit.
     case unit
+    /// Downloads the currency rates (`Download rates`; while it runs, `Downloading rates…`).
+    case download
+    /// Says something and does nothing when chosen (`No unit matches`).
+    case note
   }
 
   /// What choosing it does.
@@ -155,6 +178,7 @@ public struct PickerLine: Equatable, Sendable {
     case .back: tr("back to the categories")
     case .category: text
     case .unit: [symbol, text, detail].compactMap { $0 }.joined(separator: ", ")
+    case .download, .note: [text, detail].compactMap { $0 }.joined(separator: ", ")
     }
   }
 }

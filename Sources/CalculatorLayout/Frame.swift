@@ -25,6 +25,11 @@ public struct Frame: Equatable, Sendable {
   public var focusedField: TipField? = nil
   /// The mode menu, when open.
   public var menuSelection: MenuSelection? = nil
+  /// The window is kept above the others: the menu's Keep on Top line shows a check mark
+  /// (docs/SPEC.md section 14.1).
+  public var keepsOnTop = false
+  /// The display's number is selected: it owns PRIMARY (docs/SPEC.md section 14.3).
+  public var displaySelected = false
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
   /// The first line the shortcuts overlay shows, when it scrolls (`ShortcutsFit.firstLine`).

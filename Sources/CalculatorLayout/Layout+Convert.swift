@@ -16,6 +16,9 @@ public enum ConvertControl: Hashable, Sendable {
   case unit(UnitSide)
   /// The swap key: exchanges the two units.
   case swap
+  /// The caption left of the lower unit's button: `Download rates` when it offers it
+  /// (docs/SPEC.md section 14.6).
+  case caption
 }
 
 /// Where the Convert lines draw (docs/SPEC.md section 10.4), between the display and the
@@ -124,7 +127,12 @@ public struct ConvertLayout: Equatable, Sendable {
   /// The button or key at a point, the buttons holding `symbols` (from, to), or nil.
   public func control(at point: Point, symbols: (from: String, to: String)) -> ConvertControl? {
     if unitButton(.from, holding: symbols.from).contains(point) { return .unit(.from) }
-    if unitButton(.to, holding: symbols.to).contains(point) { return .unit(.to) }
-    return swap.contains(point) ? .swap : nil
+    let toButton = unitButton(.to, holding: symbols.to)
+    if toButton.contains(point) { return .unit(.to) }
+    if swap.contains(point) { return .swap }
+    let caption = Rect(
+      x: toLine.minX, y: toLine.minY, width: max(toButton.minX - toLine.minX, 0),
+      height: toLine.height)
+    return caption.contains(point) ? .caption : nil
   }
 }

@@ -8,6 +8,8 @@ public enum MenuItem: Hashable, Sendable {
   case separator
   /// Shows or hides the Convert lines (docs/SPEC.md section 10.4); a check mark while shown.
   case convert
+  /// Keeps the window above the others (docs/SPEC.md section 14.1); a check mark while it is.
+  case keepOnTop
   /// Shows the keyboard shortcuts.
   case keyboardShortcuts
   /// Copies the whole tape, as `circlecalc --history` prints it (docs/SPEC.md section 15.5).
@@ -18,7 +20,7 @@ public enum MenuItem: Hashable, Sendable {
   /// The menu's lines, top to bottom.
   public static let all: [MenuItem] =
     Mode.allCases.map(MenuItem.mode) + [
-      .separator, .convert, .keyboardShortcuts, .copyTape, .clearHistory,
+      .separator, .convert, .keepOnTop, .keyboardShortcuts, .copyTape, .clearHistory,
     ]
 
   /// The text of the line; empty for the separator.
@@ -29,9 +31,24 @@ public enum MenuItem: Hashable, Sendable {
     case .mode(.tip): tr("Tip & Split")
     case .separator: ""
     case .convert: tr("Convert")
+    case .keepOnTop: tr("Keep on Top")
     case .keyboardShortcuts: tr("Keyboard Shortcuts")
     case .copyTape: tr("Copy Tape")
     case .clearHistory: tr("Clear History")
+    }
+  }
+
+  /// The key that does what the line does, drawn right-aligned on it (docs/SPEC.md section
+  /// 14.5): the bindings table's name for it (`CalculatorWindowTests` check they agree).
+  public var shortcut: String? {
+    switch self {
+    case .mode(.basic): "Ctrl+1"
+    case .mode(.scientific): "Ctrl+2"
+    case .mode(.tip): "Ctrl+3"
+    case .convert: "Ctrl+4"
+    case .keepOnTop: "Ctrl+T"
+    case .keyboardShortcuts: "F1"
+    case .separator, .clearHistory: nil
     }
   }
 
@@ -63,7 +80,9 @@ public struct MenuLayout: Equatable, Sendable {
   enum Reference {
     static let rowHeight = 2.4
     static let separatorHeight = 0.8
-    static let width = 12.5  // "✓  Keyboard Shortcuts" with room to spare
+    // "✓  Keyboard Shortcuts  F1" with room to spare, and its lines 28 px tall at the least
+    // window's 200 px (docs/SPEC.md section 3.2).
+    static let width = 16.0
     static let padding = 0.4  // above the first and below the last line
   }
 
@@ -109,5 +128,18 @@ extension Layout {
     }
     return MenuLayout(
       panel: Rect(x: x, y: y, width: panelWidth, height: panelHeight), rows: rows, fontSize: size)
+  }
+}
+
+extension Frame {
+  /// Whether a menu line shows a check mark: the current mode, Convert while its lines show,
+  /// Keep on Top while the window is kept above the others (docs/SPEC.md section 14.1).
+  public func isChecked(_ item: MenuItem) -> Bool {
+    switch item {
+    case .mode(let mode): mode == self.mode
+    case .convert: layout.converts
+    case .keepOnTop: keepsOnTop
+    case .separator, .keyboardShortcuts, .clearHistory: false
+    }
   }
 }

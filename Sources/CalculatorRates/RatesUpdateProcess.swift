@@ -14,6 +14,21 @@ public final class RatesUpdateProcess {
     public let succeeded: Bool
     /// What the child printed: `Rates of 2026-11-27 (ECB)`, or its error line.
     public let message: String
+
+    /// What failed, from the error line: `the server answered HTTP status 404` out of
+    /// `circlecalc: cannot update the rates from 'URL': REASON; the rates of DATE are kept`;
+    /// the line without `circlecalc: ` when it has another form; nil after a success.
+    public var failure: String? {
+      guard !succeeded else { return nil }
+      var text = Substring(message)
+      if text.hasPrefix("circlecalc: ") { text = text.dropFirst("circlecalc: ".count) }
+      let starts = text.indices.filter { text[$0...].hasPrefix("': ") }
+      let ends = text.indices.filter { text[$0...].hasPrefix("; ") }
+      guard let start = starts.first.map({ text.index($0, offsetBy: 3) }), let end = ends.last,
+        start <= end
+      else { return text.isEmpty ? nil : String(text) }
+      return String(text[start..<end])
+    }
   }
 
   /// The child's process ID.

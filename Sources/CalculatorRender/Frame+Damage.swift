@@ -58,7 +58,7 @@ enum ScreenPart {
 /// compares it, so a part is redrawn exactly when what it shows changed.
 enum ScreenContent: Equatable {
   /// The display's text, its cue's colour, and whether `Rad` shows.
-  case display(DisplayText, DisplayCue?, showsRadians: Bool)
+  case display(DisplayText, DisplayCue?, showsRadians: Bool, isSelected: Bool)
   /// The strip's rows, and the day header at its top while scrolled back.
   case strip([ShownHistoryRow], header: String?)
   /// The side panel's lines.
@@ -127,7 +127,8 @@ extension Frame {
   /// What `part` shows in this frame.
   func content(of part: ScreenPart) -> ScreenContent {
     switch part {
-    case .display: .display(display, displayCue, showsRadians: showsRadians)
+    case .display:
+      .display(display, displayCue, showsRadians: showsRadians, isSelected: displaySelected)
     case .strip: stripContent
     case .tapePanel: .tapePanel(tape.panelLines(in: layout))
     case .search: .search(search)
@@ -218,7 +219,8 @@ extension Frame {
     let damage = PixelRect.coalesced(rects)
     // Narrowed display damage: a digit typed redraws a few digits, not the display's width.
     guard let displayInk, SpeedTricks.active.contains(.displayInk), layout.tipLayout == nil,
-      showsRadians == previous.showsRadians, let index = damage.firstIndex(of: displayBox)
+      showsRadians == previous.showsRadians, displaySelected == previous.displaySelected,
+      let index = damage.firstIndex(of: displayBox)
     else { return damage }
     func ink(_ shown: Frame) -> PixelRect {
       PixelRect(covering: displayInk(shown), margin: InkMargin.text, within: displayBox)

@@ -161,6 +161,24 @@ extension Renderer {
     let left = (row.minX + inset + 1.6 * size).rounded()
     let right = row.maxX - inset
     switch line.kind {
+    case .download, .note:
+      // `Download rates` in the keys' colour, as an action; a note dimmed; what failed at the
+      // right (docs/SPEC.md section 14.6).
+      var textRight = right
+      if let detail = line.detail {
+        context.setColor(Theme.pickerDetail)
+        context.setFont(labelFace, size: 0.85 * size)
+        let ink = context.extents(detail)
+        let x = max((right - ink.x - ink.width).rounded(), left + 0.5 * (right - left))
+        showFitted(
+          detail, face: labelFace, size: 0.85 * size, least: picker.leastTextSize, left: x,
+          width: right - x, baseline: baseline, context: context)
+        textRight = x - 0.6 * size
+      }
+      context.setColor(line.kind == .download ? Theme.overlayKeys : Theme.pickerDetail)
+      showFitted(
+        line.text, face: labelFace, size: size, least: picker.leastTextSize, left: left,
+        width: textRight - left, baseline: baseline, context: context)
     case .back:
       context.setColor(Theme.overlayTitle)
       showFitted(

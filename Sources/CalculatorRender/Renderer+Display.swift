@@ -125,12 +125,26 @@ extension Renderer {
   }
 
   func drawDisplay(
-    _ display: DisplayText, cue: DisplayCue?, showsRadians: Bool, layout: Layout,
-    in context: CairoContext
+    _ display: DisplayText, cue: DisplayCue?, showsRadians: Bool, isSelected: Bool = false,
+    layout: Layout, in context: CairoContext
   ) {
     let fit = fit(
       display, in: layout.displayRect, baseSize: layout.displayFontSize,
       least: layout.leastTextSize, showsIndicator: showsRadians, context: context)
+    if isSelected {
+      // The number selected, as a text field shows a selection (docs/SPEC.md section 14.3):
+      // whole pixels behind its ink, inside the display.
+      context.setFont(displayFace, size: fit.size)
+      let ink = context.extents(fit.text)
+      let box = layout.displayRect
+      let left = max((fit.origin.x + ink.x).rounded(.down) - 1, box.minX.rounded(.up))
+      let right = min((fit.origin.x + ink.x + ink.width).rounded(.up) + 1, box.maxX.rounded(.down))
+      let top = max((fit.origin.y - 0.8 * fit.size).rounded(.down), box.minY.rounded(.up))
+      let bottom = min((fit.origin.y + 0.22 * fit.size).rounded(.up), box.maxY.rounded(.down))
+      context.setColor(Theme.displaySelection)
+      cairo_rectangle(context.pointer, left, top, max(right - left, 0), max(bottom - top, 0))
+      cairo_fill(context.pointer)
+    }
     switch cue {
     case nil: context.setColor(Theme.displayText)
     case .refused: context.setColor(Theme.errorText)

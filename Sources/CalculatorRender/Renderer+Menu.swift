@@ -21,17 +21,26 @@ extension Renderer {
       if selection.index == index { fillSelection(row, size: size, in: context) }
       context.setFont(labelFace, size: size)
       let baseline = Renderer.baseline(of: row, size: size)
-      if item == .mode(frame.mode) || (item == .convert && frame.layout.converts) {
+      if frame.isChecked(item) {
         context.setColor(Theme.overlayKeys)
         context.showText("✓", x: row.minX + inset, y: baseline)
       }
+      // The shortcut right-aligned, its right edge the panel's padding from the panel's
+      // (docs/SPEC.md section 14.5); the title shrinks to the room left of it.
+      var right = row.maxX - inset
+      if let shortcut = item.shortcut {
+        context.setColor(Theme.overlayKeys)
+        context.setFont(labelFace, size: size)
+        let width = context.extents(shortcut).advance
+        context.showText(shortcut, x: right - width, y: baseline)
+        right -= width + 0.8 * size
+      }
       context.setColor(Theme.overlayTitle)
-      // A translation longer than the panel shrinks to it (docs/SPEC.md section 13.5), up to
-      // the selection's edge (English "Keyboard Shortcuts" reaches into the inset).
+      // A translation longer than the room shrinks to it (docs/SPEC.md section 13.5).
       let left = row.minX + inset + 1.6 * size
       showFitted(
         item.title, face: labelFace, size: size, least: layout.leastTextSize, left: left,
-        width: row.maxX - 0.3 * size - left, baseline: baseline, context: context)
+        width: right - left, baseline: baseline, context: context)
     }
   }
 

@@ -158,8 +158,10 @@ public final class Renderer {
   /// else: what `Frame.damage(since:)` compares is what is drawn.
   private func draw(_ content: ScreenContent, layout: Layout, in context: CairoContext) {
     switch content {
-    case .display(let text, let cue, let showsRadians):
-      drawDisplay(text, cue: cue, showsRadians: showsRadians, layout: layout, in: context)
+    case .display(let text, let cue, let showsRadians, let isSelected):
+      drawDisplay(
+        text, cue: cue, showsRadians: showsRadians, isSelected: isSelected, layout: layout,
+        in: context)
     case .strip(let rows, let header):
       drawHistory(rows, layout: layout, in: context)
       if let header { drawStripDayHeader(header, layout: layout, in: context) }

@@ -58,6 +58,7 @@ public enum Theme {
   static let historySeparator      = Color(0x48484A)  // iOS separator (dark): between calculations
   static let selectedRowFill       = Color(0x3A3A3C)  // as the menu's selected line: the row cursor
   static let selectedRowText       = Color(0xFFFFFF)  // white on it, like the display
+  static let displaySelection      = Color(0x1D4F91)  // the display's number selected (PRIMARY)
   static let editedRowText         = Color(0xFF9F0A)  // operator orange: the number being typed
   static let dayHeaderText         = Color(0xD9D9D9)  // light gray, as the overlay's actions: a day
   static let overlayDim            = 0.82             // black over the keypad under the shortcuts

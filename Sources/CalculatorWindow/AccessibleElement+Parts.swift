@@ -62,11 +62,11 @@ extension AccessibleElement {
   }
 
   /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked; Convert a check menu item, checked while its lines show), the keyboard's
+  /// checked; Convert and Keep on Top check menu items, checked while on), the keyboard's
   /// selection selected and focused, or the menu itself focused while none is selected.
-  static func menu(
-    _ menu: MenuLayout, selection: MenuSelection, mode: Mode, converts: Bool
-  ) -> AccessibleElement {
+  static func menu(_ menu: MenuLayout, selection: MenuSelection, frame: Frame)
+    -> AccessibleElement
+  {
     var element = AccessibleElement(
       role: .menu, name: tr("modes"), bounds: menu.panel, isFocusable: true,
       isFocused: selection.index == nil)
@@ -74,13 +74,13 @@ extension AccessibleElement {
       let role: Role =
         switch item {
         case .mode: .radioMenuItem
-        case .convert: .checkMenuItem
+        case .convert, .keepOnTop: .checkMenuItem
         default: .menuItem
         }
       element.children.append(
         AccessibleElement(
           role: role, name: item.title, bounds: menu.rows[index],
-          isChecked: item == .mode(mode) || (item == .convert && converts), isFocusable: true,
+          isChecked: frame.isChecked(item), isFocusable: true,
           isFocused: selection.index == index,
           isSelectable: true, isSelected: selection.index == index, target: .menuItem(item)))
     }

@@ -118,8 +118,7 @@ extension AccessibleElement {
     guard !layout.isEmpty else { return }
     if let selection = frame.menuSelection, let menu = layout.menu {
       children.append(
-        AccessibleElement.menu(
-          menu, selection: selection, mode: frame.mode, converts: layout.converts))
+        AccessibleElement.menu(menu, selection: selection, frame: frame))
     } else if let picker = frame.picker, let panel = layout.picker {
       children.append(AccessibleElement.picker(picker, layout: panel))
     } else if let lines = frame.shortcuts {
@@ -263,7 +262,8 @@ extension AccessibleElement {
       let line = picker.lines[index]
       element.children.append(
         AccessibleElement(
-          role: line.kind == .back ? .menuItem : .radioMenuItem, name: line.spoken, bounds: row,
+          role: [.category, .unit].contains(line.kind) ? .radioMenuItem : .menuItem,
+          name: line.spoken, bounds: row,
           isChecked: line.isChecked, isFocusable: true, isFocused: picker.selection == index,
           isSelectable: true, isSelected: picker.selection == index,
           target: .pickerLine(index)))

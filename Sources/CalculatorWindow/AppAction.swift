@@ -39,13 +39,15 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case swapUnits
   /// Ctrl+F: opens the search of the tape (docs/SPEC.md section 15.3).
   case search
+  /// Ctrl+T: keeps the window above the others, or no longer (docs/SPEC.md section 14.1).
+  case keepOnTop
 
   /// Every action, in the order the shortcuts overlay lists them.
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
     + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
     + [.editRow, .search, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit]
-    + [.swapUnits]
+    + [.swapUnits, .keepOnTop]
 
   /// What the shortcuts overlay says it does; actions that say the same share a line.
   var description: String {
@@ -72,6 +74,7 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .pickUnit: tr("pick a unit to convert")
     case .swapUnits: tr("swap the units")
     case .search: tr("search the tape")
+    case .keepOnTop: tr("keep the window on top")
     }
   }
 

@@ -86,12 +86,14 @@ public struct ConvertSettings: Equatable, Sendable {
 struct RatesState: Equatable, Sendable {
   /// What happened to the rates.
   enum Action {
-    /// The stored rates were read (nil without them).
-    case read(CurrencyRates?)
+    /// The stored rates were read (nil without them), stored at `storedAt` (seconds since
+    /// 1970; nil: unknown).
+    case read(CurrencyRates?, storedAt: Int?)
     /// An update started at `at` (seconds since 1970), or could not.
     case updateStarted(at: Int, isRunning: Bool)
-    /// The update ended: the rates stored now (the new ones, or the old ones kept).
-    case updateEnded(CurrencyRates?, succeeded: Bool)
+    /// The update ended: the rates stored now (the new ones, or the old ones kept), and what
+    /// failed.
+    case updateEnded(CurrencyRates?, storedAt: Int?, succeeded: Bool, failure: String?)
   }
 
   /// The rates stored in the cache folder, once read (nil without them).
@@ -102,19 +104,41 @@ struct RatesState: Equatable, Sendable {
   var update = RatesUpdateStatus.idle
   /// When this window last started an update, in seconds since 1970.
   var attempt: Int?
+  /// When the stored rates' file was written, in seconds since 1970 (nil: unknown).
+  var storedAt: Int?
+  /// What the last download that failed said failed (nil: it said nothing, or none failed).
+  var failure: String?
 
   mutating func reduce(_ action: Action) {
     switch action {
-    case .read(let rates):
+    case .read(let rates, let storedAt):
       hasRead = true
       stored = rates
+      self.storedAt = storedAt
     case .updateStarted(let now, let isRunning):
       attempt = now
       update = isRunning ? .running : .failed
-    case .updateEnded(let rates, let succeeded):
-      if let rates { stored = rates }
+      failure = nil
+    case .updateEnded(let rates, let storedAt, let succeeded, let failure):
+      if let rates {
+        stored = rates
+        self.storedAt = storedAt ?? self.storedAt
+      }
       update = succeeded ? .idle : .failed
+      self.failure = succeeded || failure?.isEmpty != false ? nil : failure
     }
+  }
+
+  /// Whether the rates are missing or their file is more than a day older than `now`
+  /// (seconds since 1970).
+  func isStale(at now: Int) -> Bool {
+    stored == nil || storedAt.map { now - $0 > 86_400 } ?? false
+  }
+
+  /// Whether `Download rates` is offered (docs/SPEC.md section 14.6): none runs, and the
+  /// rates are missing or a day old, or the last download failed.
+  func offersDownload(at now: Int) -> Bool {
+    update != .running && (isStale(at: now) || update == .failed)
   }
 }
 
@@ -128,8 +152,21 @@ extension WindowState {
     let (from, to) = convert.pair.shown(in: convert.category, rates: rates.stored)
     let caption =
       convert.category == .currency
-      ? ConvertUnits.ratesCaption(rates.stored, update: rates.update) : nil
+      ? ConvertUnits.ratesCaption(
+        rates.stored, update: rates.update, failure: rates.failure,
+        isStale: rates.offersDownload(at: seconds)) : nil
     return ConvertUnits(from: from, to: to, caption: caption)
+  }
+
+  /// The clock of the action being reduced, in seconds since 1970.
+  var seconds: Int { Int(stamp / 1_000_000_000) }
+
+  /// `Download rates`, from the picker or the caption (docs/SPEC.md section 14.6): the same
+  /// download as `--update-rates`, in the background, whatever the day's attempts; nothing
+  /// while one runs.
+  mutating func downloadRates() {
+    guard rates.update != .running else { return }
+    requested.append(.startRatesUpdate(unlessStoredAfter: nil))
   }
 
   /// Ctrl+4 or the menu's Convert: shows or hides the lines.

@@ -124,6 +124,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,      KeySymbol("4"), .action(.convert),                      "Ctrl+4"),
   KeyBinding(.control,      KeySymbol("u"), .action(.pickUnit),                     "Ctrl+U"),
   KeyBinding(.control,      KeySymbol("s"), .action(.swapUnits),                    "Ctrl+S"),
+  KeyBinding(.control,      KeySymbol("t"), .action(.keepOnTop),                    "Ctrl+T"),
   KeyBinding(.control,      KeySymbol("q"), .action(.quit),                         "Ctrl+Q"),
   KeyBinding(.control,      KeySymbol("w"), .action(.quit),                         "Ctrl+W"),
 ]

@@ -13,6 +13,8 @@ extension UnitPicker {
     var shown: (from: String, to: String)?
     /// Rows the picker shows at once.
     var page: Int
+    /// `Download rates` in the currencies' list, when offered or running.
+    var download: Download? = nil
 
     /// The unit a side would have in `category`: the one shown, or that category's last pair's.
     func unitSymbol(_ side: UnitSide, in category: UnitCategory) -> String {
@@ -23,14 +25,32 @@ extension UnitPicker {
       return side == .from ? pair.from : pair.to
     }
 
-    /// Whether a row shows a check mark: the category shown, or the unit the side has.
-    func isChecked(_ row: Row, side: UnitSide) -> Bool {
+    /// Whether a row shows a check mark: the category shown, or one of the two units the
+    /// lines show, and no unit of another category (docs/SPEC.md section 14.7).
+    func isChecked(_ row: Row) -> Bool {
       switch row {
-      case .back: false
+      case .back, .downloadRates, .noMatch: false
+      case .category(let category): category == convert.category
+      case .unit(let unit):
+        unit.category == convert.category
+          && [UnitSide.from, .to].contains { unit.symbol == unitSymbol($0, in: unit.category) }
+      }
+    }
+
+    /// Whether a row is what the side has: the category shown, or the side's unit in a
+    /// category (its last pair's there), which the picker selects when it lists it.
+    func isCurrent(_ row: Row, side: UnitSide) -> Bool {
+      switch row {
+      case .back, .downloadRates, .noMatch: false
       case .category(let category): category == convert.category
       case .unit(let unit): unit.symbol == unitSymbol(side, in: unit.category)
       }
     }
+  }
+
+  /// The rows of the list in `context`.
+  func rows(_ context: Context) -> [Row] {
+    rows(rates: context.rates, download: context.download)
   }
 
   /// What changes the open picker.
@@ -55,6 +75,8 @@ extension UnitPicker {
     case close
     /// A unit was picked: Convert shows this category with this pair, and the picker closes.
     case picked(UnitCategory, UnitPair)
+    /// `Download rates` chosen: the download starts, the picker stays.
+    case download
   }
 
   /// The picker opened on `side` over `category`'s units, the one in use selected.
@@ -69,13 +91,13 @@ extension UnitPicker {
     case .command(let command): return perform(command, context)
     case .choose(let index): return choose(index, context)
     case .scroll(let ticks):
-      let count = rows(rates: context.rates).count
+      let count = rows(context).count
       offset = min(max(offset + ticks, 0), max(count - context.page, 0))
     case .press(let point, let panel):
       guard panel.panel.contains(point) else { return .close }
       if let tab = panel.side(at: point), tab != side {
         return perform(.switchSide, context)
-      } else if let slot = panel.row(at: point), offset + slot < rows(rates: context.rates).count {
+      } else if let slot = panel.row(at: point), offset + slot < rows(context).count {
         return choose(offset + slot, context)
       }
     case .resized: select(selection, context)
@@ -87,7 +109,7 @@ extension UnitPicker {
   /// Escape goes back, Tab picks the other side's unit, BackSpace and a character edit the
   /// filter.
   private mutating func perform(_ command: PickerCommand, _ context: Context) -> Outcome? {
-    let count = rows(rates: context.rates).count
+    let count = rows(context).count
     func select(_ index: Int) {
       self.select(count == 0 ? nil : min(max(index, 0), count - 1), context)
     }
@@ -119,7 +141,7 @@ extension UnitPicker {
   /// show it.
   private mutating func select(_ index: Int?, _ context: Context) {
     selection = index
-    let count = rows(rates: context.rates).count
+    let count = rows(context).count
     if let index {
       offset = min(offset, index)
       offset = max(offset, index - context.page + 1)
@@ -129,9 +151,9 @@ extension UnitPicker {
 
   /// Selects the checked row (the unit or category in use), else the first that picks.
   private mutating func selectChecked(_ context: Context) {
-    let rows = rows(rates: context.rates)
+    let rows = rows(context)
     select(
-      rows.firstIndex { context.isChecked($0, side: side) } ?? rows.firstIndex { $0 != .back }
+      rows.firstIndex { context.isCurrent($0, side: side) } ?? rows.firstIndex(where: \.picks)
         ?? (rows.isEmpty ? nil : 0), context)
   }
 
@@ -139,10 +161,10 @@ extension UnitPicker {
   private mutating func filterChanged(_ context: Context) {
     offset = 0
     if filter.isEmpty { return selectChecked(context) }
-    let rows = rows(rates: context.rates)
+    let rows = rows(context)
     select(
       rows.firstIndex { if case .unit = $0 { true } else { false } }
-        ?? (rows.isEmpty ? nil : rows.firstIndex { $0 != .back } ?? 0), context)
+        ?? rows.firstIndex(where: \.picks), context)
   }
 
   /// Escape: a category's units go back to the categories (the filter cleared); the categories
@@ -150,7 +172,7 @@ extension UnitPicker {
   private mutating func back(_ context: Context) -> Outcome? {
     guard case .units(let category) = stage else { return .close }
     self = UnitPicker(side: side, stage: .categories)
-    select(rows(rates: context.rates).firstIndex(of: .category(category)), context)
+    select(rows(context).firstIndex(of: .category(category)), context)
     return nil
   }
 
@@ -159,10 +181,12 @@ extension UnitPicker {
   /// A unit of another category shows that category, with its last pair's other unit; a unit
   /// the other side has already takes that side's place (they swap).
   private mutating func choose(_ index: Int, _ context: Context) -> Outcome? {
-    let rows = rows(rates: context.rates)
+    let rows = rows(context)
     guard rows.indices.contains(index) else { return nil }
     switch rows[index] {
     case .back: return back(context)
+    case .noMatch: return nil
+    case .downloadRates: return context.download == .running ? nil : .download
     case .category(let category):
       self = UnitPicker(side: side, category: category, context: context)
       return nil
@@ -184,16 +208,32 @@ extension UnitPicker {
   /// The picker as the frame shows it, with the units the lines show.
   func view(units: ConvertUnits, context: Context) -> PickerView {
     let isSearch = stage == .categories
-    let lines = rows(rates: context.rates).map { row -> PickerLine in
-      let checked = context.isChecked(row, side: side)
+    let lines = rows(context).map { row -> PickerLine in
+      let checked = context.isChecked(row)
       switch row {
       case .back: return PickerLine(kind: .back, text: tr("Categories"))
+      case .noMatch: return PickerLine(kind: .note, text: ConvertUnits.noUnitMatches)
+      case .downloadRates:
+        if context.download == .running {
+          return PickerLine(kind: .download, text: ConvertUnits.downloadingRates)
+        }
+        if case .offered(let failure?) = context.download {
+          return PickerLine(kind: .download, text: ConvertUnits.downloadRates, detail: failure)
+        }
+        return PickerLine(kind: .download, text: ConvertUnits.downloadRates)
       case .category(let category):
         return PickerLine(kind: .category, text: category.title, isChecked: checked)
       case .unit(let unit):
+        let unrated =
+          unit.category == .currency && unit.symbol != Currency.euro
+          && context.rates?.perEuro(unit.symbol) == nil
         return PickerLine(
           kind: .unit, symbol: unit.symbol, text: unit.shownName,
-          detail: isSearch ? unit.category.title : nil, isChecked: checked)
+          detail: unrated
+            ? tr("no rate yet")
+            : isSearch || stage != .units(unit.category)
+              ? unit.category.title : nil,
+          isChecked: checked)
       }
     }
     return PickerView(
@@ -208,7 +248,9 @@ extension WindowState {
     UnitPicker.Context(
       rates: rates.stored, convert: convert,
       shown: convertUnits.map { ($0.from.symbol, $0.to.symbol) },
-      page: max(layout.picker?.rows.count ?? 1, 1))
+      page: max(layout.picker?.rows.count ?? 1, 1),
+      download: rates.update == .running
+        ? .running : rates.offersDownload(at: seconds) ? .offered(failure: rates.failure) : nil)
   }
 
   /// The open picker's part of an input (TCA's Scope): its reducer on its state, and what it
@@ -220,10 +262,16 @@ extension WindowState {
     switch outcome {
     case nil: break
     case .close: picker = nil
+    case .download: downloadRates()
     case .picked(let category, let pair):
       convert.category = category
       convert.pair = pair
       picker = nil
+      // A currency picked before its rate is known: the rates come (docs/SPEC.md 14.6).
+      let pickedUnits = UnitTable.units(in: category, rates: rates.stored).map(\.symbol)
+      if category == .currency, !pickedUnits.contains(pair.from) || !pickedUnits.contains(pair.to) {
+        downloadRates()
+      }
     }
   }
 
@@ -245,7 +293,7 @@ extension WindowState {
   }
 
   /// The picker's rows now.
-  var pickerRows: [UnitPicker.Row] { picker?.rows(rates: rates.stored) ?? [] }
+  var pickerRows: [UnitPicker.Row] { picker?.rows(pickerContext) ?? [] }
 
   /// Button 1 on the Convert lines: a unit's button opens the picker, the swap key swaps;
   /// false when the point is on neither.
@@ -257,6 +305,7 @@ extension WindowState {
     switch control {
     case .unit(let side): openPicker(side)
     case .swap: swapUnits()
+    case .caption: if rates.offersDownload(at: seconds) { downloadRates() }
     }
     return true
   }

@@ -53,8 +53,9 @@ extension PickerCommand {
 /// shows, what was typed to filter it, the selected row and the scrolling.
 ///
 /// A list of categories, or of one category's units (under a row back to the categories).
-/// Typing filters by symbol or name: a category's units, or over the categories every unit
-/// of every category besides the categories whose title matches.
+/// Typing filters by symbol or name over every unit of every category, from any list (over the
+/// categories, the categories whose title matches first; over a category's units, its own
+/// first); nothing matched says so (docs/SPEC.md section 14.7).
 struct UnitPicker: Equatable, Sendable {
   /// What the list holds.
   enum Stage: Equatable, Sendable {
@@ -70,6 +71,17 @@ struct UnitPicker: Equatable, Sendable {
     case category(UnitCategory)
     /// A unit: picks it.
     case unit(ConversionUnit)
+    /// `Download rates` (docs/SPEC.md section 14.6).
+    case downloadRates
+    /// `No unit matches`: the filter matched nothing.
+    case noMatch
+  }
+
+  /// `Download rates` in the currencies' list: offered (after a failure, with what failed),
+  /// or running.
+  enum Download: Equatable, Sendable {
+    case offered(failure: String?)
+    case running
   }
 
   /// The unit being picked.
@@ -82,21 +94,43 @@ struct UnitPicker: Equatable, Sendable {
   /// The first row that shows.
   var offset = 0
 
-  /// The rows of the list, with the currencies of `rates`.
-  func rows(rates: CurrencyRates?) -> [Row] {
+  /// The rows of the list, with the currencies of `rates` and, before them, `download`.
+  func rows(rates: CurrencyRates?, download: Download? = nil) -> [Row] {
+    var rows: [Row]
     switch stage {
     case .categories:
-      let categories = UnitCategory.allCases.filter {
+      rows = UnitCategory.allCases.filter {
         filter.isEmpty || $0.title.lowercased().contains(part: filter.lowercased())
+      }.map(Row.category)
+      if !filter.isEmpty {
+        rows += UnitPicker.matching(UnitPicker.allUnits(rates: rates), filter).map(Row.unit)
       }
-      let units =
-        filter.isEmpty
-        ? [] : UnitCategory.allCases.flatMap { UnitTable.units(in: $0, rates: rates) }
-      return categories.map(Row.category) + UnitPicker.matching(units, filter).map(Row.unit)
     case .units(let category):
-      return [.back]
-        + UnitPicker.matching(UnitTable.units(in: category, rates: rates), filter).map(Row.unit)
+      rows = [.back]
+      if filter.isEmpty {
+        if category == .currency, download != nil { rows.append(.downloadRates) }
+        rows += UnitPicker.units(in: category, rates: rates).map(Row.unit)
+      } else {
+        // Every category's units, the open one's first on a tie.
+        let others = UnitCategory.allCases.filter { $0 != category }
+        let units = ([category] + others).flatMap { UnitPicker.units(in: $0, rates: rates) }
+        rows += UnitPicker.matching(units, filter).map(Row.unit)
+      }
     }
+    if !filter.isEmpty, !rows.contains(where: \.picks) { rows.append(.noMatch) }
+    return rows
+  }
+
+  /// A category's units as the picker lists them: the currencies the rates have, then the
+  /// others CircleCalc knows (docs/SPEC.md section 14.6).
+  static func units(in category: UnitCategory, rates: CurrencyRates?) -> [ConversionUnit] {
+    UnitTable.units(in: category, rates: rates)
+      + (category == .currency ? Currency.unrated(rates: rates) : [])
+  }
+
+  /// Every unit of every category, in the categories' order.
+  static func allUnits(rates: CurrencyRates?) -> [ConversionUnit] {
+    UnitCategory.allCases.flatMap { units(in: $0, rates: rates) }
   }
 
   /// The units that `filter` matches, best first: its symbol or another spelling exactly,
@@ -122,6 +156,16 @@ struct UnitPicker: Equatable, Sendable {
     return units.compactMap { unit in rank(unit).map { (unit, $0) } }
       .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
       .map(\.element.0)
+  }
+}
+
+extension UnitPicker.Row {
+  /// Whether choosing the row picks a unit or opens a category.
+  var picks: Bool {
+    switch self {
+    case .category, .unit: true
+    case .back, .downloadRates, .noMatch: false
+    }
   }
 }
 

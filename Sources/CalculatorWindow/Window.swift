@@ -68,6 +68,15 @@ public struct WindowState: Equatable, Sendable {
   var cues = Cues()
   /// What a screen reader was last told.
   var speech = Speech()
+  /// Whether the window manager keeps the window above the others, as `_NET_WM_STATE` last
+  /// said (docs/SPEC.md section 14.1): the menu's check mark follows the real state.
+  public internal(set) var keepsOnTop = false
+  /// The display's number is selected and owns PRIMARY, until a key, a click or another
+  /// program taking PRIMARY (docs/SPEC.md section 14.3).
+  public internal(set) var displaySelected = false
+  /// Effects a part asked for during the action being reduced (a menu line chosen, a double
+  /// click), returned after the action's own.
+  var requested: [WindowEffect] = []
   /// Whether the window has the keyboard focus (its frame is `active` for screen readers).
   public internal(set) var hasInputFocus = false
   /// Measures a side panel line's rows in the renderer's fonts, for a click there.
@@ -166,6 +175,8 @@ public struct WindowState: Equatable, Sendable {
   public var frame: Frame {
     var frame = tapeFrame
     frame.menuSelection = menu.selection
+    frame.keepsOnTop = keepsOnTop
+    frame.displaySelected = displaySelected
     frame.picker = pickerView
     frame.search = searchView
     frame.pressed = litCell

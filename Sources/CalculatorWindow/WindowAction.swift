@@ -30,12 +30,20 @@ public enum WindowAction: Sendable {
   /// The answer to `.reloadTape`: the tape as saved when other windows changed it (nil when
   /// none did), then the wheel tick that asked for it.
   case tapeReloaded(HistoryTape?, wheelAt: Point)
-  /// The answer to `.readRates`: the stored currency rates (nil without them).
-  case ratesRead(CurrencyRates?)
+  /// The answer to `.readRates`: the stored currency rates (nil without them) and when their
+  /// file was written (seconds since 1970; nil: unknown).
+  case ratesRead(CurrencyRates?, storedAt: Int? = nil)
   /// The answer to `.startRatesUpdate`: the background update started, or could not.
   case ratesUpdateStarted(isRunning: Bool)
-  /// The background update ended: the rates stored now (the new ones, or the old ones kept).
-  case ratesUpdateEnded(CurrencyRates?, succeeded: Bool)
+  /// The background update ended: the rates stored now (the new ones, or the old ones kept),
+  /// when their file was written, and what failed (`failure`, the download's reason).
+  case ratesUpdateEnded(
+    CurrencyRates?, succeeded: Bool, storedAt: Int? = nil, failure: String? = nil)
+  /// The window manager's `_NET_WM_STATE` changed: whether it keeps the window above the others
+  /// (docs/SPEC.md section 14.1), whoever asked.
+  case windowManagerState(keepsOnTop: Bool)
+  /// Another program took PRIMARY: the display's number is no longer selected (section 14.3).
+  case selectionLost
   /// After a turn of events, with a screen reader listening: the frame now on the window, whose
   /// changed lines are said (`.announce`).
   case presented(Frame)
@@ -114,6 +122,12 @@ public enum WindowEffect: Equatable, Sendable {
   /// `unlessStoredAfter` (seconds since 1970; nil: whatever the file); answered with
   /// `.ratesUpdateStarted` when started.
   case startRatesUpdate(unlessStoredAfter: Int?)
+  /// Ask the window manager to keep the window above the others, or no longer (EWMH's
+  /// `_NET_WM_STATE_ABOVE`); the answer, if any, is `.windowManagerState`.
+  case keepOnTop(Bool)
+  /// Own PRIMARY with this text (the display's number selected, docs/SPEC.md section 14.3);
+  /// `.selectionLost` when another program takes it.
+  case ownPrimary(String)
 }
 
 /// The X selections a paste reads.
@@ -131,7 +145,8 @@ extension WindowAction {
   var mayChangeDocument: Bool {
     switch self {
     case .keyReleased, .keyboardFocus, .pointer(.moved), .tick, .copied, .presented,
-      .ratesRead, .ratesUpdateStarted, .ratesUpdateEnded, .resized:
+      .ratesRead, .ratesUpdateStarted, .ratesUpdateEnded, .resized, .windowManagerState,
+      .selectionLost:
       false
     default: true
     }

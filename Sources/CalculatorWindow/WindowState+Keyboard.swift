@@ -137,6 +137,7 @@ extension WindowState {
     case .search: openSearch()
     case .pickUnit: togglePicker()
     case .swapUnits: swapUnits()
+    case .keepOnTop: toggleKeepOnTop()
     case .copy, .copyCalculation, .paste, .quit: break
     }
     return []

@@ -5,6 +5,14 @@ import CalculatorLayout
 struct Pointer: Equatable, Sendable {
   /// Where button 1 went down on the display: a swipe may start there.
   var swipeStart: Point?
+  /// When and where button 1 last went down on the display: a second press soon after there
+  /// is a double click (docs/SPEC.md section 14.3).
+  var displayPress: (time: Instant, point: Point)?
+
+  static func == (lhs: Pointer, rhs: Pointer) -> Bool {
+    lhs.swipeStart == rhs.swipeStart && lhs.displayPress?.time == rhs.displayPress?.time
+      && lhs.displayPress?.point == rhs.displayPress?.point
+  }
 
   /// A swipe on the display (iOS 17): sideways by at least an eighth of the display's width,
   /// more across than down.
@@ -116,6 +124,7 @@ extension WindowState {
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
     if highlight == nil, layout.tipLayout == nil, layout.displayRect.contains(point) {
       pointer.swipeStart = point
+      if selectDisplayOnDoubleClick(at: point, now: now) { pointer.swipeStart = nil }
     }
     return []
   }
@@ -192,6 +201,7 @@ extension WindowState {
       case .field(let field): document.split.press(.field(field))
       case .convert(.unit(let side)): openPicker(side)
       case .convert(.swap): return perform(.swapUnits, keycode: 0, at: now)
+      case .convert(.caption): if rates.offersDownload(at: seconds) { downloadRates() }
       case .pickerTab(let side): if picker?.side != side { picker(.command(.switchSide)) }
       case .pickerLine(let index): picker(.choose(row: index))
       }

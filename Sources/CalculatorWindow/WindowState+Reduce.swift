@@ -50,16 +50,27 @@ extension WindowState {
       if let saved { absorb(saved: saved) }
       scrollHistory(olderBy: 1, at: point)
       effects = []
-    case .ratesRead(let stored):
-      rates.reduce(.read(stored))
+    case .ratesRead(let stored, let storedAt):
+      rates.reduce(.read(stored, storedAt: storedAt))
       effects = []
     case .ratesUpdateStarted(let isRunning):
       rates.reduce(.updateStarted(at: Int(stamp / 1_000_000_000), isRunning: isRunning))
       effects = []
-    case .ratesUpdateEnded(let stored, let succeeded):
-      rates.reduce(.updateEnded(stored, succeeded: succeeded))
-      effects = []
+    case .ratesUpdateEnded(let stored, let succeeded, let storedAt, let failure):
+      rates.reduce(
+        .updateEnded(stored, storedAt: storedAt, succeeded: succeeded, failure: failure))
+      // The result said (docs/SPEC.md section 14.6): the rates' date, or what failed.
+      effects = [
+        .announce(
+          ConvertUnits.ratesCaption(rates.stored, update: rates.update, failure: rates.failure))
+      ]
     case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
+    case .windowManagerState(let keepsOnTop):
+      self.keepsOnTop = keepsOnTop
+      effects = []
+    case .selectionLost:
+      displaySelected = false
+      effects = []
     }
     if !menu.showsShortcuts { shortcutsOffset = 0 }
     if mode != modeBefore { effects += sizeRequests() }
@@ -70,6 +81,8 @@ extension WindowState {
       searchFollowsTape()
     }
     if let rates = ratesEffect() { effects.append(rates) }
+    effects += requested
+    requested = []
     return effects
   }
 
@@ -89,6 +102,7 @@ extension WindowState {
   /// panel on its row.
   mutating func userActed() {
     cues.reduce(.end)
+    displaySelected = false
     browser.click = nil
     if browser.cursor == nil { browser.toRest() }
   }
@@ -138,6 +152,7 @@ extension WindowState {
     switch item {
     case .mode(let mode): switchMode(to: mode)
     case .convert: toggleConvert()
+    case .keepOnTop: toggleKeepOnTop()
     case .keyboardShortcuts: menu.reduce(.showShortcuts)
     case .copyTape: return copyTape(at: now)
     case .clearHistory: clearHistory()

@@ -20,13 +20,30 @@ extension App {
     return true
   }
 
+  /// A double click on the display (docs/SPEC.md section 14.3): owns PRIMARY with `text`;
+  /// false when the server gave it to no one.
+  func ownPrimary(_ text: String, time: Time) -> Bool {
+    XSetSelectionOwner(display, XA_PRIMARY, window, time)
+    guard XGetSelectionOwner(display, XA_PRIMARY) == window else { return false }
+    primaryText = text
+    primaryTime = time
+    return true
+  }
+
+  /// The text we serve on `selection` and since when, while we own it.
+  private func served(_ selection: Atom) -> (text: String, time: Time)? {
+    switch selection {
+    case atoms.clipboard: clipboardText.map { ($0, clipboardTime) }
+    case XA_PRIMARY: primaryText.map { ($0, primaryTime) }
+    default: nil
+    }
+  }
+
   /// Ctrl+V (CLIPBOARD) or a middle click on the display (PRIMARY): the selection's text, or nil
   /// with no owner or no answer in time.
   func paste(from selection: Atom) -> String? {
-    if selection == atoms.clipboard, clipboardText != nil,
-      XGetSelectionOwner(display, selection) == window
-    {
-      return clipboardText
+    if let own = served(selection), XGetSelectionOwner(display, selection) == window {
+      return own.text
     }
     return requestSelection(selection, time: eventTime)
   }
@@ -100,9 +117,9 @@ extension App {
     reply.target = request.target
     reply.time = request.time
     reply.property = Atom(None)
-    if request.selection == atoms.clipboard, let text = clipboardText,
-      request.time == CurrentTime || request.time >= clipboardTime,
-      convert(text, to: request.target, on: request.requestor, property: property)
+    if let (text, since) = served(request.selection),
+      request.time == CurrentTime || request.time >= since,
+      convert(text, since: since, to: request.target, on: request.requestor, property: property)
     {
       reply.property = property
     }
@@ -112,15 +129,15 @@ extension App {
   }
 
   /// Writes `text` as `target` into the requestor's property; false for a target we refuse.
-  private func convert(_ text: String, to target: Atom, on requestor: Window, property: Atom)
-    -> Bool
-  {
+  private func convert(
+    _ text: String, since: Time, to target: Atom, on requestor: Window, property: Atom
+  ) -> Bool {
     switch target {
     case atoms.targets:
       let targets = [atoms.targets, atoms.timestamp, atoms.utf8String, XA_STRING, atoms.text]
       changeProperty(requestor, property, type: XA_ATOM, longs: targets.map { Int($0) })
     case atoms.timestamp:
-      changeProperty(requestor, property, type: XA_INTEGER, longs: [Int(clipboardTime)])
+      changeProperty(requestor, property, type: XA_INTEGER, longs: [Int(since)])
     case atoms.utf8String:
       changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
     case XA_STRING, atoms.text:
@@ -152,10 +169,18 @@ extension App {
   /// A reply that came after its paste timed out: ignored, the next reply replaces the property.
   func selectionNotify(_ event: XSelectionEvent) {}
 
-  /// Another client owns CLIPBOARD now: stop serving it.
+  /// Another client owns CLIPBOARD or PRIMARY now: stop serving it.
+  ///
+  /// The display's number no longer shows selected (docs/SPEC.md section 14.3). Nothing takes
+  /// it back, so two programs never pass it to and fro.
   func selectionClear(_ event: XSelectionClearEvent) {
-    guard event.selection == atoms.clipboard else { return }
-    clipboardText = nil
+    switch event.selection {
+    case atoms.clipboard: clipboardText = nil
+    case XA_PRIMARY:
+      primaryText = nil
+      send(.selectionLost)
+    default: break
+    }
   }
 }
 

@@ -23,9 +23,11 @@ extension App {
         send(.tapeReloaded(historyStore?.reloadIfChanged(state.tape), wheelAt: point))
       case .readRates:
         guard let file = RatesFile.standard else { continue }
-        send(.ratesRead(try? file.load()))
+        send(.ratesRead(try? file.load(), storedAt: file.modificationTime))
       case .startRatesUpdate(let storedAfter):
         startRatesUpdate(unlessStoredAfter: storedAfter)
+      case .keepOnTop(let on): keepOnTop(on)
+      case .ownPrimary(let text): if !ownPrimary(text, time: eventTime) { send(.selectionLost) }
       }
     }
   }

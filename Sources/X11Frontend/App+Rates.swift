@@ -20,6 +20,10 @@ extension App {
   func finishRatesUpdate(_ update: RatesUpdateProcess) {
     let outcome = update.finish()
     ratesUpdate = nil
-    send(.ratesUpdateEnded(try? RatesFile.standard?.load(), succeeded: outcome.succeeded))
+    let file = RatesFile.standard
+    send(
+      .ratesUpdateEnded(
+        try? file?.load(), succeeded: outcome.succeeded, storedAt: file?.modificationTime,
+        failure: outcome.failure))
   }
 }

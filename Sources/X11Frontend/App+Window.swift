@@ -55,6 +55,13 @@ extension App {
     defer { XFree(hints) }
     let minimumSize = state.minimumSize
     hints.pointee.flags = PMinSize
+    if let origin = openingOrigin {
+      // The last run's place, which the window manager keeps (ICCCM 4.1.2.3: the frame's
+      // top-left corner, with the default NorthWest gravity).
+      hints.pointee.flags |= USPosition | PPosition
+      hints.pointee.x = Int32(origin.x)
+      hints.pointee.y = Int32(origin.y)
+    }
     hints.pointee.min_width = Int32(max(1, minimumSize.width))
     hints.pointee.min_height = Int32(max(1, minimumSize.height))
     XSetWMNormalHints(display, window, hints)

@@ -95,6 +95,12 @@ final class App {
   var tapeNeedsSaving = false
   /// The background update of the currency rates, while its child runs.
   var ratesUpdate: RatesUpdateProcess?
+  /// Where the window's frame opens (the last run's place), or nil for the window manager's
+  /// choice (docs/SPEC.md section 14.2).
+  let openingOrigin: (x: Int, y: Int)?
+  /// The text served on PRIMARY while the display's number is selected, and since when.
+  var primaryText: String?
+  var primaryTime: Time = 0
 
   init?(
     calculator: Calculator, finished: HistoryTape, split: TipCalculator, options: WindowOptions
@@ -128,6 +134,7 @@ final class App {
       convert.pair = units.pair
     }
     let root = XRootWindow(display, screen)
+    let habits = saved?.habits ?? SavedHabits()
     let size = WindowState.openingSize(
       mode: mode, scale: scale,
       requested: options.width.map { PixelSize(width: $0, height: options.height ?? $0) }
@@ -136,6 +143,10 @@ final class App {
       workArea: App.workArea(display, screen: screen))
     let width = size.width
     let height = size.height
+    // Where it was, on the same monitor, inside the work area (docs/SPEC.md section 14.2).
+    let origin = WindowPlacement.origin(
+      saved: habits.position, size: size, monitors: App.monitors(display, screen: screen),
+      workArea: App.workAreaRect(display))
 
     var attributes = XSetWindowAttributes()
     attributes.background_pixel = 0  // black, so no white flash before the first frame
@@ -143,21 +154,25 @@ final class App {
     attributes.colormap = XCreateColormap(display, root, visual.visual, AllocNone)
     attributes.event_mask =
       KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
-      | ExposureMask | StructureNotifyMask | FocusChangeMask
+      | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
     let window = XCreateWindow(
-      display, root, 0, 0, UInt32(width), UInt32(height), 0, 24, UInt32(InputOutput),
+      display, root, Int32(origin?.x ?? 0), Int32(origin?.y ?? 0), UInt32(width), UInt32(height), 0,
+      24, UInt32(InputOutput),
       visual.visual, UInt(CWBackPixel | CWBorderPixel | CWColormap | CWEventMask), &attributes)
 
     self.display = display
     self.window = window
     self.atoms = Atoms(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
+    self.openingOrigin = origin
     self.state = WindowState(
-      calculator: calculator, split: split, convert: convert, mode: mode, width: width,
+      calculator: habits.restored(into: calculator), split: split, convert: convert, mode: mode,
+      width: width,
       height: height, scale: scale)
     state.numbers = options.numbers
     state.calendar = LocalClock.calendar
     setWindowManagerProperties()
+    if habits.keepsOnTop { requestInitialKeepOnTop() }
     // Auto-repeat sends KeyPress, KeyPress, …, KeyRelease, so a held key stays lit.
     XkbSetDetectableAutoRepeat(display, 1, nil)
     XMapWindow(display, window)
@@ -209,7 +224,8 @@ final class App {
       WindowSizeStore.Saved(
         width: Int((Double(state.width) / state.scale).rounded()),
         height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode,
-        convert: state.convert))
+        convert: state.convert,
+        habits: SavedHabits(state, position: exitStatus == 0 ? currentPosition : nil)))
     if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)
     return exitStatus
@@ -252,6 +268,7 @@ final class App {
     case SelectionRequest: selectionRequest(event.xselectionrequest)
     case SelectionNotify: selectionNotify(event.xselection)
     case SelectionClear: selectionClear(event.xselectionclear)
+    case PropertyNotify: return propertyNotify(event.xproperty)
     default:
       presenter.handle(event)  // MIT-SHM completions
       return false

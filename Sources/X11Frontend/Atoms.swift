@@ -17,6 +17,9 @@ struct Atoms {
   private(set) var incr: Atom = 0
   /// The property on our window that selection owners write pasted text into.
   private(set) var pasteProperty: Atom = 0
+  private(set) var netWMState: Atom = 0
+  private(set) var netWMStateAbove: Atom = 0
+  private(set) var netFrameExtents: Atom = 0
 
   // swift-format-ignore
   /// Each atom's name beside the property that holds it.
@@ -34,6 +37,9 @@ struct Atoms {
     ("TIMESTAMP",         \.timestamp),
     ("INCR",              \.incr),
     ("CIRCLECALC_PASTE",  \.pasteProperty),
+    ("_NET_WM_STATE",     \.netWMState),
+    ("_NET_WM_STATE_ABOVE", \.netWMStateAbove),
+    ("_NET_FRAME_EXTENTS", \.netFrameExtents),
   ]
 
   init(_ display: OpaquePointer) {

@@ -3,8 +3,9 @@ import CalculatorLayout
 import CalculatorWindow
 import Glibc
 
-/// The window size and mode kept between runs, the size in pixels at scale 1, and what Convert
-/// showed (`ConvertSettings`).
+/// The window size and mode kept between runs, the size in pixels at scale 1, what Convert
+/// showed (`ConvertSettings`), and the desktop habits (`SavedHabits`: Keep on Top, the
+/// position, the angle unit, the memory).
 ///
 /// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
 /// `~/.local/state/circlecalc/window-size`): a first line such as `360x640 basic` (a line
@@ -19,6 +20,8 @@ struct WindowSizeStore: Sendable {
     var height: Int
     var mode: Mode
     var convert = ConvertSettings()
+    /// Keep on Top, the position, the angle unit and the memory (docs/SPEC.md section 14.4).
+    var habits = SavedHabits()
   }
 
   /// The folder that holds the file.
@@ -31,7 +34,8 @@ struct WindowSizeStore: Sendable {
 
   var path: String { directory + "/window-size" }
 
-  /// The largest file read: a size line and fourteen Convert lines take under 1 KiB.
+  /// The largest file read: a size line, fourteen Convert lines and the habits' five take
+  /// under 1.5 KiB.
   static let sizeLimit = 4096
 
   /// The saved size, mode and Convert settings, or nil.
@@ -65,13 +69,14 @@ struct WindowSizeStore: Sendable {
       let mode = fields.count == 2 ? Mode(rawValue: String(fields[1])) : .basic
     else { return nil }
     var saved = Saved(width: width, height: height, mode: mode)
-    for line in lines { saved.convert.read(line) }
+    for line in lines where !saved.convert.read(line) { saved.habits.read(line) }
     return saved
   }
 
   /// The file's text: the size line, then Convert's.
   static func format(_ saved: Saved) -> String {
-    (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + saved.convert.lines)
+    (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + saved.convert.lines
+      + saved.habits.lines)
       .joined(separator: "\n") + "\n"
   }
 

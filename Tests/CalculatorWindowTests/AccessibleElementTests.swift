@@ -122,17 +122,21 @@ import Testing
     #expect(menu.role == .menu)
     #expect(
       menu.children.map(\.name) == [
-        "Basic", "Scientific", "Tip & Split", "Convert", "Keyboard Shortcuts", "Copy Tape",
+        "Basic", "Scientific", "Tip & Split", "Convert", "Keep on Top", "Keyboard Shortcuts",
+        "Copy Tape",
         "Clear History",
       ])
-    // The modes are a choice of one: radio menu items; Convert is on or off: a check item.
+    // The modes are a choice of one: radio menu items; Convert and Keep on Top are on or off:
+    // check items.
     #expect(
       menu.children.map(\.role) == [
-        .radioMenuItem, .radioMenuItem, .radioMenuItem, .checkMenuItem, .menuItem, .menuItem,
-        .menuItem,
+        .radioMenuItem, .radioMenuItem, .radioMenuItem, .checkMenuItem, .checkMenuItem,
+        .menuItem, .menuItem, .menuItem,
       ])
-    #expect(menu.children.map(\.isChecked) == [true, false, false, false, false, false, false])
-    #expect(menu.children.map(\.isFocused) == [false, true, false, false, false, false, false])
+    #expect(
+      menu.children.map(\.isChecked) == [true, false, false, false, false, false, false, false])
+    #expect(
+      menu.children.map(\.isFocused) == [false, true, false, false, false, false, false, false])
     #expect(!menu.isFocused)
     #expect(menu.children.allSatisfy { $0.isFocusable })
     #expect(

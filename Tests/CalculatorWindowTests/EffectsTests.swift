@@ -126,7 +126,10 @@ import Testing
     #expect(state.reduce(.tick, at: noon) == [])  // it runs
     let rates = CurrencyRates(
       date: "2026-12-04", rates: [CurrencyRates.Rate(code: "USD", perEuro: DecimalNumber(2))])
-    #expect(state.reduce(.ratesUpdateEnded(rates, succeeded: true), at: noon) == [])  // today's
+    // Today's; the result is said (docs/SPEC.md section 14.6).
+    #expect(
+      state.reduce(.ratesUpdateEnded(rates, succeeded: true), at: noon)
+        == [.announce("Rates of 2026-12-04 (ECB)")])
     let tomorrow = WindowTime(instant: .now, wallClock: 20_001 * day * 1_000_000_000)
     #expect(
       state.reduce(.tick, at: tomorrow)

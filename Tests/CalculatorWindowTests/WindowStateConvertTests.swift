@@ -117,7 +117,9 @@ import Testing
     state.reduce(.scrollHistory(olderBy: -3))
     #expect(state.picker?.offset == 3)
     state.type(keysyms: ["x", "y", "z", "z", "y"])
-    #expect(state.pickerRows.isEmpty && state.picker?.filter == "mxyzzy")
+    // Nothing matches in any category: the list says so (docs/SPEC.md section 14.7).
+    #expect(state.pickerRows == [.noMatch] && state.picker?.filter == "mxyzzy")
+    #expect(state.pickerView?.lines.last?.text == "No unit matches")
     for _ in 0..<5 { state.type(keysyms: ["BackSpace"]) }
     #expect(state.pickerRows.count == count && state.picker?.filter == "m")
   }

@@ -160,6 +160,8 @@ import Testing
     state.reduce(.menu(.next))  // over the separator
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
     state.reduce(.menu(.next))
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keepOnTop)
+    state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keyboardShortcuts)
     state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .copyTape)

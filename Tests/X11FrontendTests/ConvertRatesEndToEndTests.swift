@@ -8,8 +8,8 @@ import Testing
 
 /// The window's currency rates (docs/SPEC.md section 10.4) against a local server on
 /// 127.0.0.1 (`RatesServer`): rates a day old are refreshed in the background and shown with
-/// their date; a failing server keeps the old rates, byte for byte, and says so; without rates
-/// the window says how to get them. Nothing reaches the internet.
+/// their date; a failing server keeps the old rates, byte for byte, and says what failed;
+/// without rates the window offers to download them (section 14.6). Nothing reaches the internet.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct ConvertRatesEndToEndTests {
   /// A cache folder holding `fixture` as the stored rates, last replaced `age` seconds ago, and
@@ -81,7 +81,9 @@ struct ConvertRatesEndToEndTests {
     let server = try XvfbServer()
     let window = try folders.window(server, keys: "100", url: rates.url("missing.xml"))
     let expected = try Self.frame(
-      keys: "100", rates: older, caption: "Rates of 2026-11-20 (ECB); the update failed")
+      keys: "100", rates: older,
+      caption:
+        "Rates of 2026-11-20 (ECB) kept: the server answered HTTP status 404; Download rates")
     #expect(try window.differingPixels(from: window.render(expected)) == 0)
     #expect(try folders.file.read() == before)
     #expect(window.errorOutput == "")
@@ -94,7 +96,7 @@ struct ConvertRatesEndToEndTests {
     let window = try folders.window(server, keys: "5", url: rates.url("missing.xml"))
     let expected = try Self.frame(
       keys: "5", rates: nil,
-      caption: "No rates: the download failed; run circlecalc --update-rates")
+      caption: "No rates: the server answered HTTP status 404; Download rates")
     #expect(try window.differingPixels(from: window.render(expected)) == 0)
     #expect(!FileManager.default.fileExists(atPath: folders.file.path))
   }
