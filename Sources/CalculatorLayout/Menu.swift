@@ -48,7 +48,7 @@ public enum MenuItem: Hashable, Sendable {
     case .convert: "Ctrl+4"
     case .keepOnTop: "Ctrl+T"
     case .keyboardShortcuts: "F1"
-    case .separator, .clearHistory: nil
+    case .separator, .copyTape, .clearHistory: nil
     }
   }
 
@@ -139,7 +139,7 @@ extension Frame {
     case .mode(let mode): mode == self.mode
     case .convert: layout.converts
     case .keepOnTop: keepsOnTop
-    case .separator, .keyboardShortcuts, .clearHistory: false
+    case .separator, .keyboardShortcuts, .copyTape, .clearHistory: false
     }
   }
 }
