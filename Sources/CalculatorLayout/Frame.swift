@@ -25,6 +25,9 @@ public struct Frame: Equatable, Sendable {
   public var focusedField: TipField? = nil
   /// The mode menu, when open.
   public var menuSelection: MenuSelection? = nil
+  /// The calculator's order of operations: the menu's check mark, what a screen reader hears
+  /// when it changes (docs/SPEC.md section 12).
+  public var order = Order.leftToRight
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
   /// A brief cue on the display: red for refused input, dimmed for a copy; nil for none.
@@ -44,6 +47,7 @@ public struct Frame: Equatable, Sendable {
     units: ConvertUnits? = nil, numbers: NumberLocale = .c
   ) {
     self.layout = layout
+    order = calculator.order
     display = calculator.displayText.localized(numbers)
     if layout.converts, let units { convert = ConvertView(display: display, units: units) }
     if layout.keypad.screen == .tipAndSplit {

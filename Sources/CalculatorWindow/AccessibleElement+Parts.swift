@@ -61,26 +61,28 @@ extension AccessibleElement {
     }
   }
 
-  /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked; Convert a check menu item, checked while its lines show), the keyboard's
-  /// selection selected and focused, or the menu itself focused while none is selected.
+  /// The open mode menu: its choosable lines (the modes and the orders radio menu items, the
+  /// current ones checked; Convert a check menu item, checked while its lines show), the
+  /// keyboard's selection selected and focused, or the menu itself focused while none is
+  /// selected.
   static func menu(
-    _ menu: MenuLayout, selection: MenuSelection, mode: Mode, converts: Bool
+    _ menu: MenuLayout, selection: MenuSelection, mode: Mode, order: Order, converts: Bool
   ) -> AccessibleElement {
     var element = AccessibleElement(
       role: .menu, name: tr("modes"), bounds: menu.panel, isFocusable: true,
       isFocused: selection.index == nil)
-    for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
+    for (index, item) in menu.items.enumerated() where item.isChoosable {
       let role: Role =
         switch item {
-        case .mode: .radioMenuItem
+        case .mode, .order: .radioMenuItem
         case .convert: .checkMenuItem
         default: .menuItem
         }
       element.children.append(
         AccessibleElement(
           role: role, name: item.title, bounds: menu.rows[index],
-          isChecked: item == .mode(mode) || (item == .convert && converts), isFocusable: true,
+          isChecked: item == .mode(mode) || item == .order(order) || (item == .convert && converts),
+          isFocusable: true,
           isFocused: selection.index == index,
           isSelectable: true, isSelected: selection.index == index, target: .menuItem(item)))
     }

@@ -119,7 +119,8 @@ extension AccessibleElement {
     if let selection = frame.menuSelection, let menu = layout.menu {
       children.append(
         AccessibleElement.menu(
-          menu, selection: selection, mode: frame.mode, converts: layout.converts))
+          menu, selection: selection, mode: frame.mode, order: frame.order,
+          converts: layout.converts))
     } else if let picker = frame.picker, let panel = layout.picker {
       children.append(AccessibleElement.picker(picker, layout: panel))
     } else if let lines = frame.shortcuts {

@@ -40,7 +40,11 @@ extension WindowState {
       cues.reduce(.show(owns ? .copied : .refused, at: now))
       effects = []
     case .pasted(let text):
-      if text.map({ paste($0) }) != true { cues.reduce(.show(.refused, at: now)) }
+      do throws(RefusedPaste) {
+        try paste(text ?? "")
+      } catch {
+        cues.reduce(.refuse(reason: error.reason, at: now))
+      }
       effects = []
     case .screenReader(let request): effects = screenReader(request, at: now)
     case .tapeSaved(let saved):
@@ -59,7 +63,8 @@ extension WindowState {
     case .ratesUpdateEnded(let stored, let succeeded):
       rates.reduce(.updateEnded(stored, succeeded: succeeded))
       effects = []
-    case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
+    case .presented(let frame):
+      effects = speech.reduce(frame, refusals: cues.refusals, reason: cues.refusalReason)
     }
     if mode != modeBefore { effects += sizeRequests() }
     if let tapeBefore {
@@ -133,6 +138,7 @@ extension WindowState {
   mutating func choose(_ item: MenuItem) {
     switch item {
     case .mode(let mode): switchMode(to: mode)
+    case .order(let order): switchOrder(to: order)
     case .convert: toggleConvert()
     case .keyboardShortcuts: menu.reduce(.showShortcuts)
     case .clearHistory: clearHistory()

@@ -3,12 +3,14 @@ import CalculatorLayout
 import CalculatorWindow
 import Glibc
 
-/// The window size and mode kept between runs, the size in pixels at scale 1, and what Convert
-/// showed (`ConvertSettings`).
+/// The window size and mode kept between runs, the size in pixels at scale 1, the order of
+/// operations and what Convert showed (`ConvertSettings`).
 ///
 /// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
 /// `~/.local/state/circlecalc/window-size`): a first line such as `360x640 basic` (a line
-/// without a mode, as older versions wrote, is basic), then Convert's lines. A missing,
+/// without a mode, as older versions wrote, is basic), then `order math` in Math Order (no
+/// such line, as older versions wrote, is Left to Right: docs/SPEC.md section 12), then
+/// Convert's lines. A missing,
 /// unreadable or corrupt first line makes the file ignored, a line after it that is not
 /// Convert's is skipped; writes are atomic (a temporary file renamed over the old one), so a
 /// crash never leaves half a file.
@@ -18,6 +20,7 @@ struct WindowSizeStore: Sendable {
     var width: Int
     var height: Int
     var mode: Mode
+    var order = Order.leftToRight
     var convert = ConvertSettings()
   }
 
@@ -65,14 +68,22 @@ struct WindowSizeStore: Sendable {
       let mode = fields.count == 2 ? Mode(rawValue: String(fields[1])) : .basic
     else { return nil }
     var saved = Saved(width: width, height: height, mode: mode)
-    for line in lines { saved.convert.read(line) }
+    for line in lines {
+      if line.hasPrefix("order "), let order = Order(rawValue: String(line.dropFirst(6))) {
+        saved.order = order
+      } else {
+        saved.convert.read(line)
+      }
+    }
     return saved
   }
 
-  /// The file's text: the size line, then Convert's.
+  /// The file's text: the size line, the order's in Math Order, then Convert's.
   static func format(_ saved: Saved) -> String {
-    (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + saved.convert.lines)
-      .joined(separator: "\n") + "\n"
+    let order = saved.order == .leftToRight ? [] : ["order \(saved.order.rawValue)"]
+    return
+      (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + order
+      + saved.convert.lines).joined(separator: "\n") + "\n"
   }
 
   /// Sizes a window can have: 1 to `Layout.maximumRequestedSide` pixels each way.

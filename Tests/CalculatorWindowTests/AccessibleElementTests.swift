@@ -122,15 +122,20 @@ import Testing
     #expect(menu.role == .menu)
     #expect(
       menu.children.map(\.name) == [
-        "Basic", "Scientific", "Tip & Split", "Convert", "Keyboard Shortcuts", "Clear History",
+        "Basic", "Scientific", "Tip & Split", "Left to Right", "Math Order", "Convert",
+        "Keyboard Shortcuts", "Clear History",
       ])
-    // The modes are a choice of one: radio menu items; Convert is on or off: a check item.
+    // The modes and the orders are each a choice of one: radio menu items; Convert is on or
+    // off: a check item.
     #expect(
       menu.children.map(\.role) == [
-        .radioMenuItem, .radioMenuItem, .radioMenuItem, .checkMenuItem, .menuItem, .menuItem,
+        .radioMenuItem, .radioMenuItem, .radioMenuItem, .radioMenuItem, .radioMenuItem,
+        .checkMenuItem, .menuItem, .menuItem,
       ])
-    #expect(menu.children.map(\.isChecked) == [true, false, false, false, false, false])
-    #expect(menu.children.map(\.isFocused) == [false, true, false, false, false, false])
+    #expect(
+      menu.children.map(\.isChecked) == [true, false, false, true, false, false, false, false])
+    #expect(
+      menu.children.map(\.isFocused) == [false, true, false, false, false, false, false, false])
     #expect(!menu.isFocused)
     #expect(menu.children.allSatisfy { $0.isFocusable })
     #expect(
