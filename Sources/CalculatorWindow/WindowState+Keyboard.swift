@@ -135,10 +135,11 @@ extension WindowState {
     return [.copy(text)]
   }
 
-  /// Pastes text: a whole expression, typed as keys in the current order (docs/SPEC.md section
-  /// 12), or one number in Tip & Split or into a past number being edited. Throws, changing
-  /// nothing, when the text is refused, with the reason where the expression's reader gives
-  /// one; an empty clipboard is refused as `empty`.
+  /// Pastes text: a whole expression typed as keys in the current order, or one number.
+  ///
+  /// One number in Tip & Split or into a past number being edited; elsewhere an expression
+  /// (docs/SPEC.md section 12.5). Throws, changing nothing, when the text is refused, with the
+  /// reason where the expression's reader gives one; an empty clipboard is refused as `empty`.
   mutating func paste(_ pasted: String) throws(RefusedPaste) {
     guard !pasted.isEmpty else { throw RefusedPaste(reason: PasteRefusal.empty.reason) }
     // The locale's form first, then the plain form (docs/SPEC.md section 13.3).
