@@ -231,6 +231,27 @@ import Testing
     }
   }
 
+  /// In German (docs/SPEC.md section 13.3: `,` the point, `.` the grouping) an expression is
+  /// read in the locale's form first, then in the plain form; refused in both, the locale's
+  /// reason is said.
+  @Test func aGermanPasteIsReadInTheLocalesFormFirst() {
+    let german = NumberLocale(decimalSeparator: ",", groupingSeparator: ".", groupSizes: [3])
+    for text in ["1.200 × 1,08 + 49,9 = 1.345,9", "1,200 × 1.08 + 49.9"] {
+      var state = state(order: .math)
+      state.numbers = german
+      state.reduce(.paste(text))
+      #expect(state.frame.displayCue == nil, "\(text)")
+      state.type("=")
+      #expect(state.frame.display.text == "1.345,9", "\(text)")
+    }
+    var state = state(order: .math)
+    state.numbers = german
+    _ = announced(&state)
+    state.reduce(.paste("1.2.3"))
+    #expect(state.frame.displayCue == .refused)
+    #expect(announced(&state) == "Not accepted: misplaced period")
+  }
+
   @Test func aTenThousandCharacterPasteIsTaken() {
     var state = state(order: .math)
     let text = String(repeating: "1+", count: 4_999) + "1="
