@@ -30,11 +30,12 @@ public enum Order: String, CaseIterable, Hashable, Sendable {
     (.subtract,     Binding(level: 1, grouping: .left),  Binding(level: 1, grouping: .left)),
   ]
 
-  /// What the mode menu and a screen reader call it: `Left to Right`, `Math Order`.
+  /// What the mode menu and a screen reader call it, in the user's language: `Left to Right`,
+  /// `Math Order`.
   public var name: String {
     switch self {
-    case .leftToRight: "Left to Right"
-    case .math: "Math Order"
+    case .leftToRight: tr("Left to Right")
+    case .math: tr("Math Order")
     }
   }
 }

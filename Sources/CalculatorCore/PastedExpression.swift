@@ -270,7 +270,8 @@ public struct PasteRefusal: Error, Equatable, Sendable, CustomStringConvertible 
     self.reason = reason
   }
 
-  static let empty = PasteRefusal(tr("empty"))
+  /// Nothing to paste: an empty text, or an empty clipboard.
+  public static let empty = PasteRefusal(tr("empty"))
   static let tooLong = PasteRefusal(tr("over 10,000 characters"))
   static let unbalanced = PasteRefusal(tr("unbalanced parenthesis"))
   static let twoPoints = PasteRefusal(tr("two decimal points in a number"))

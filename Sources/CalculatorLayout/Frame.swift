@@ -30,6 +30,9 @@ public struct Frame: Equatable, Sendable {
   public var keepsOnTop = false
   /// The display's number is selected: it owns PRIMARY (docs/SPEC.md section 14.3).
   public var displaySelected = false
+  /// The calculator's order of operations: the menu's check mark, what a screen reader hears
+  /// when it changes (docs/SPEC.md section 12).
+  public var order = Order.leftToRight
   /// The keyboard-shortcuts overlay over the keypad, when shown: its lines.
   public var shortcuts: [ShortcutLine]? = nil
   /// The first line the shortcuts overlay shows, when it scrolls (`ShortcutsFit.firstLine`).
@@ -53,6 +56,7 @@ public struct Frame: Equatable, Sendable {
     units: ConvertUnits? = nil, numbers: NumberLocale = .c
   ) {
     self.layout = layout
+    order = calculator.order
     display = calculator.displayText.localized(numbers)
     if layout.converts, let units { convert = ConvertView(display: display, units: units) }
     if layout.keypad.screen == .tipAndSplit {

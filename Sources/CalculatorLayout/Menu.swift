@@ -4,6 +4,9 @@ import CalculatorCore
 public enum MenuItem: Hashable, Sendable {
   /// Switches to a mode; the current one shows a check mark.
   case mode(Mode)
+  /// Switches the order of operations (docs/SPEC.md section 12); the current one shows a check
+  /// mark. Basic and Scientific only.
+  case order(Order)
   /// The thin line between the modes and the rest.
   case separator
   /// Shows or hides the Convert lines (docs/SPEC.md section 10.4); a check mark while shown.
@@ -17,11 +20,16 @@ public enum MenuItem: Hashable, Sendable {
   /// Empties the history tape, saved file included (docs/SPEC.md section 8.2).
   case clearHistory
 
-  /// The menu's lines, top to bottom.
-  public static let all: [MenuItem] =
-    Mode.allCases.map(MenuItem.mode) + [
-      .separator, .convert, .keepOnTop, .keyboardShortcuts, .copyTape, .clearHistory,
-    ]
+  /// Every line, top to bottom, as Basic and Scientific show them.
+  public static let all = lines(in: .basic)
+
+  /// The lines the menu shows in `mode`, top to bottom: the modes, the orders as a group under
+  /// them (not in Tip & Split, which has no operators: docs/SPEC.md section 12), the rest.
+  public static func lines(in mode: Mode) -> [MenuItem] {
+    let orders: [MenuItem] = mode == .tip ? [] : [.separator] + Order.allCases.map(MenuItem.order)
+    return Mode.allCases.map(MenuItem.mode) + orders
+      + [.separator, .convert, .keepOnTop, .keyboardShortcuts, .copyTape, .clearHistory]
+  }
 
   /// The text of the line; empty for the separator.
   public var title: String {
@@ -29,6 +37,7 @@ public enum MenuItem: Hashable, Sendable {
     case .mode(.basic): tr("Basic")
     case .mode(.scientific): tr("Scientific")
     case .mode(.tip): tr("Tip & Split")
+    case .order(let order): order.name
     case .separator: ""
     case .convert: tr("Convert")
     case .keepOnTop: tr("Keep on Top")
@@ -56,7 +65,8 @@ public enum MenuItem: Hashable, Sendable {
   public var isChoosable: Bool { self != .separator }
 }
 
-/// The open mode menu: the line the keyboard selected, an index into `MenuItem.all`.
+/// The open mode menu: the line the keyboard selected, an index into the lines it shows
+/// (`MenuItem.lines(in:)`).
 public struct MenuSelection: Equatable, Sendable {
   /// The selected line, or nil before an arrow key.
   public var index: Int?
@@ -71,7 +81,9 @@ public struct MenuSelection: Equatable, Sendable {
 public struct MenuLayout: Equatable, Sendable {
   /// The rounded panel.
   public let panel: Rect
-  /// Each line's rectangle, in `MenuItem.all`'s order.
+  /// The lines shown in the window's mode (`MenuItem.lines(in:)`), top to bottom.
+  public let items: [MenuItem]
+  /// Each line's rectangle, in `items`' order.
   public let rows: [Rect]
   /// The font size of the titles.
   public let fontSize: Double
@@ -89,7 +101,7 @@ public struct MenuLayout: Equatable, Sendable {
   /// The line at a point, or nil (outside the panel, or on the separator).
   public func item(at point: Point) -> MenuItem? {
     guard let index = rows.firstIndex(where: { $0.contains(point) }) else { return nil }
-    let item = MenuItem.all[index]
+    let item = items[index]
     return item.isChoosable ? item : nil
   }
 }
@@ -101,7 +113,7 @@ extension Layout {
     guard !isEmpty, let cell = keypad.position(of: KeypadAction.modes) else { return nil }
     let anchor = circle(at: cell).bounds
     let margin = max(1, gap)
-    let items = MenuItem.all
+    let items = MenuItem.lines(in: keypad.mode)
     let heightInFonts =
       items.map {
         $0 == .separator ? MenuLayout.Reference.separatorHeight : MenuLayout.Reference.rowHeight
@@ -127,7 +139,8 @@ extension Layout {
       top += rowHeight
     }
     return MenuLayout(
-      panel: Rect(x: x, y: y, width: panelWidth, height: panelHeight), rows: rows, fontSize: size)
+      panel: Rect(x: x, y: y, width: panelWidth, height: panelHeight), items: items, rows: rows,
+      fontSize: size)
   }
 }
 
@@ -137,6 +150,7 @@ extension Frame {
   public func isChecked(_ item: MenuItem) -> Bool {
     switch item {
     case .mode(let mode): mode == self.mode
+    case .order(let order): order == self.order
     case .convert: layout.converts
     case .keepOnTop: keepsOnTop
     case .separator, .keyboardShortcuts, .copyTape, .clearHistory: false

@@ -3,14 +3,15 @@ import CalculatorCore
 import CalculatorLayout
 
 extension Renderer {
-  /// The mode menu: a dark rounded panel over the keypad, a check mark at the current mode, the
-  /// keyboard's selection lit, a thin line between the modes and the rest (docs/SPEC.md section 5).
+  /// The mode menu: a dark rounded panel over the keypad, a check mark at the current mode and
+  /// order, the keyboard's selection lit, thin lines between the groups (docs/SPEC.md sections 5
+  /// and 12).
   func drawMenu(_ frame: Frame, layout: Layout, in context: CairoContext) {
     guard let selection = frame.menuSelection, let menu = layout.menu else { return }
     let size = menu.fontSize
     fillOverlayPanel(menu.panel, size: size, in: context)
     let inset = 0.9 * size
-    for (index, (item, row)) in zip(MenuItem.all, menu.rows).enumerated() {
+    for (index, (item, row)) in zip(menu.items, menu.rows).enumerated() {
       if item == .separator {
         context.setColor(Theme.menuSeparator)
         let y = (row.minY + row.height / 2).rounded(.down)

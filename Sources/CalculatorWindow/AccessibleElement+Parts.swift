@@ -61,8 +61,8 @@ extension AccessibleElement {
     }
   }
 
-  /// The open mode menu: its choosable lines (the modes radio menu items, the current one
-  /// checked; Convert and Keep on Top check menu items, checked while on), the keyboard's
+  /// The open mode menu: its choosable lines (the modes and the orders radio menu items, the
+  /// current ones checked; Convert and Keep on Top check menu items, checked while on), the keyboard's
   /// selection selected and focused, or the menu itself focused while none is selected.
   static func menu(_ menu: MenuLayout, selection: MenuSelection, frame: Frame)
     -> AccessibleElement
@@ -70,10 +70,10 @@ extension AccessibleElement {
     var element = AccessibleElement(
       role: .menu, name: tr("modes"), bounds: menu.panel, isFocusable: true,
       isFocused: selection.index == nil)
-    for (index, item) in MenuItem.all.enumerated() where item.isChoosable {
+    for (index, item) in menu.items.enumerated() where item.isChoosable {
       let role: Role =
         switch item {
-        case .mode: .radioMenuItem
+        case .mode, .order: .radioMenuItem
         case .convert, .keepOnTop: .checkMenuItem
         default: .menuItem
         }

@@ -33,6 +33,8 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   case openMenu
   /// Ctrl+4: shows or hides the Convert lines.
   case convert
+  /// Ctrl+O: Left to Right or Math Order, the other one (docs/SPEC.md section 12).
+  case switchOrder
   /// Ctrl+U: opens the unit picker on the display's unit.
   case pickUnit
   /// Ctrl+S: swaps the two units of the Convert lines.
@@ -45,7 +47,8 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   /// Every action, in the order the shortcuts overlay lists them.
   static let allCases: [AppAction] =
     [.copy, .paste, .quit, .toggleShortcuts] + Mode.allCases.map(AppAction.mode)
-    + [.focusNext, .focusPrevious, .pressFocused] + TapeMove.allCases.map(AppAction.tape)
+    + [.switchOrder, .focusNext, .focusPrevious, .pressFocused]
+    + TapeMove.allCases.map(AppAction.tape)
     + [.editRow, .search, .undo, .redo, .copyCalculation, .openMenu, .convert, .pickUnit]
     + [.swapUnits, .keepOnTop]
 
@@ -71,6 +74,7 @@ enum AppAction: Hashable, Sendable, CaseIterable {
     case .copyCalculation: tr("copy a calculation")
     case .openMenu: tr("the mode menu")
     case .convert: tr("Convert: units")
+    case .switchOrder: tr("order of operations")
     case .pickUnit: tr("pick a unit to convert")
     case .swapUnits: tr("swap the units")
     case .search: tr("search the tape")
@@ -81,7 +85,7 @@ enum AppAction: Hashable, Sendable, CaseIterable {
   /// Whether it does something in a mode: the tape's rows are not shown in Tip & Split.
   func means(in mode: Mode) -> Bool {
     switch self {
-    case .tape, .editRow, .pickUnit, .swapUnits, .search: mode != .tip
+    case .tape, .editRow, .pickUnit, .swapUnits, .search, .switchOrder: mode != .tip
     default: true
     }
   }

@@ -98,6 +98,9 @@ struct Cues: Equatable, Sendable {
   enum Action {
     /// Shows a cue for its full time from `at`, in place of any other cue.
     case show(DisplayCue, at: Instant)
+    /// The red cue for a refusal whose reason a screen reader hears (a paste: docs/SPEC.md
+    /// section 12), or none.
+    case refuse(reason: String?, at: Instant)
     /// Takes the cue down (any key or click).
     case end
     /// The deadlines due at `at` end.
@@ -108,13 +111,21 @@ struct Cues: Equatable, Sendable {
   var deadlines = Deadlines()
   /// How many refusals (the red cue) there have been: each is spoken to a screen reader once.
   var refusals = 0
+  /// Why the last refusal was refused, when it says (`unbalanced parenthesis`).
+  var refusalReason: String?
 
   mutating func reduce(_ action: Action) {
     switch action {
     case .show(let cue, let now):
       reduce(.end)
       deadlines.start(cue == .refused ? .refusedCue : .copiedCue, at: now)
-      if cue == .refused { refusals += 1 }
+      if cue == .refused {
+        refusals += 1
+        refusalReason = nil
+      }
+    case .refuse(let reason, let now):
+      reduce(.show(.refused, at: now))
+      refusalReason = reason
     case .end:
       deadlines.cancel(.refusedCue)
       deadlines.cancel(.copiedCue)

@@ -24,7 +24,8 @@ struct KeyBinding: Hashable, Sendable {
 // asks for Shift (Ctrl+Shift+C copies a calculation, Ctrl+C the number). The scientific keys have
 // section 6.4's keys and GNOME Calculator's Ctrl bindings (Ctrl+R √, Ctrl+I ¹/x, Ctrl+P π, Ctrl+E
 // EE); the others are a click (or Tab and Space) away. Shift+Insert and Ctrl+Insert are the X
-// conventions for paste and copy.
+// conventions for paste and copy. Ctrl+O switches the order of operations (docs/SPEC.md section
+// 12).
 // swift-format-ignore
 let keyBindings: [KeyBinding] = [
   //         modifiers      keysym          command                                 shown in the overlay
@@ -122,6 +123,7 @@ let keyBindings: [KeyBinding] = [
   KeyBinding(.control,      KeySymbol("2"), .action(.mode(.scientific)),            "Ctrl+2"),
   KeyBinding(.control,      KeySymbol("3"), .action(.mode(.tip)),                   "Ctrl+3"),
   KeyBinding(.control,      KeySymbol("4"), .action(.convert),                      "Ctrl+4"),
+  KeyBinding(.control,      KeySymbol("o"), .action(.switchOrder),                  "Ctrl+O"),
   KeyBinding(.control,      KeySymbol("u"), .action(.pickUnit),                     "Ctrl+U"),
   KeyBinding(.control,      KeySymbol("s"), .action(.swapUnits),                    "Ctrl+S"),
   KeyBinding(.control,      KeySymbol("t"), .action(.keepOnTop),                    "Ctrl+T"),

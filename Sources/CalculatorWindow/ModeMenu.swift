@@ -31,7 +31,7 @@ let menuBindings: [(keysym: KeySymbol, command: MenuCommand)] = [
 /// The mode menu (docs/SPEC.md section 5) and the shortcuts overlay: what shows over the keypad
 /// besides the unit picker.
 ///
-/// A new menu line is a `MenuItem` (its title and place in `MenuItem.all`) and a case in
+/// A new menu line is a `MenuItem` (its title and place in `MenuItem.lines(in:)`) and a case in
 /// `WindowState.choose(_:)`: the keys, the clicks and the screen reader's lines follow.
 struct ModeMenu: Equatable, Sendable {
   /// What changes the menu.
@@ -60,6 +60,9 @@ struct ModeMenu: Equatable, Sendable {
   var selection: MenuSelection?
   /// The shortcuts overlay shows.
   var showsShortcuts = false
+  /// The lines of the window's mode (`MenuItem.lines(in:)`), which the selection indexes; the
+  /// window sets them with its layout.
+  var lines = MenuItem.all
 
   /// The menu or the overlay shows.
   var isOpen: Bool { selection != nil || showsShortcuts }
@@ -75,8 +78,8 @@ struct ModeMenu: Equatable, Sendable {
     case .openFromKeyboard(let mode):
       let wasOpen = selection != nil
       reduce(.toggle)
-      if !wasOpen { selection = MenuSelection(index: MenuItem.all.firstIndex(of: .mode(mode))) }
-    case .select(let item): selection = MenuSelection(index: MenuItem.all.firstIndex(of: item))
+      if !wasOpen { selection = MenuSelection(index: lines.firstIndex(of: .mode(mode))) }
+    case .select(let item): selection = MenuSelection(index: lines.firstIndex(of: item))
     case .choose(let item):
       selection = nil
       return item
@@ -102,7 +105,7 @@ struct ModeMenu: Equatable, Sendable {
   /// chooses the selected line (nothing when none is), Escape closes the menu.
   private mutating func perform(_ command: MenuCommand) -> MenuItem? {
     guard let current = selection else { return nil }
-    let choosable = MenuItem.all.indices.filter { MenuItem.all[$0].isChoosable }
+    let choosable = lines.indices.filter { lines[$0].isChoosable }
     switch command {
     case .previous, .next:
       let step = command == .next ? 1 : -1
@@ -113,7 +116,7 @@ struct ModeMenu: Equatable, Sendable {
       selection = MenuSelection(index: choosable[next])
     case .first: selection = MenuSelection(index: choosable.first)
     case .last: selection = MenuSelection(index: choosable.last)
-    case .choose: if let index = current.index { return reduce(.choose(MenuItem.all[index])) }
+    case .choose: if let index = current.index { return reduce(.choose(lines[index])) }
     case .close: reduce(.toggle)
     }
     return nil

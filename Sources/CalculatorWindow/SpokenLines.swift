@@ -3,7 +3,8 @@ import CalculatorLayout
 
 /// What a screen reader is told of a change, wherever the focus is (docs/SPEC.md section 9).
 ///
-/// A frame has a few spoken lines: its mode; with the Convert lines, their units
+/// A frame has a few spoken lines: its mode and order (docs/SPEC.md section 12: said only
+/// when it changes, `Math Order`); with the Convert lines, their units
 /// (`Convert, kilometres to miles`); then the display (with Convert, the display and the
 /// converted value each with its unit: `36 kilometres`, `22.369362920544022906 miles`) and,
 /// while the row cursor is on the tape, `Editing` while its number is edited, the row and its
@@ -25,6 +26,8 @@ struct SpokenLines: Equatable, Sendable {
   /// What a line tells of.
   enum Subject: Hashable, Sendable {
     case mode
+    /// The order of operations (docs/SPEC.md section 12), said when it changes.
+    case order
     case units
     case display
     case converted
@@ -66,7 +69,10 @@ struct SpokenLines: Equatable, Sendable {
 
   /// The lines of `frame`.
   init(frame: Frame) {
-    lines = [Line(subject: .mode, text: MenuItem.mode(frame.mode).title)]
+    lines = [
+      Line(subject: .mode, text: MenuItem.mode(frame.mode).title),
+      Line(subject: .order, text: frame.order.name),
+    ]
     tape = frame.tape.past
     numbers = frame.tape.numbers
     guard let screen = frame.tipScreen else {
@@ -153,10 +159,13 @@ struct SpokenLines: Equatable, Sendable {
   }
 
   /// Whether the screen reader's key echo says what `key` typed: a digit or the point goes
-  /// into the entry as the character the echo spoke.
-  static func isEchoed(_ key: Key) -> Bool {
+  /// into the entry as the character the echo spoke; in Math Order an operator or a
+  /// parenthesis goes into the expression the same way (docs/SPEC.md section 12.7), so the
+  /// display is not read again after each.
+  static func isEchoed(_ key: Key, in order: Order = .leftToRight) -> Bool {
     switch key {
     case .digit, .edit(.point): true
+    case .operation, .parenthesis: order == .math
     default: false
     }
   }
@@ -212,17 +221,24 @@ struct Speech: Equatable, Sendable {
   /// What a screen reader says for a refusal.
   static var refusalAnnouncement: String { tr("Not accepted") }
 
+  /// What a screen reader says for a refusal with its reason: `Not accepted: unbalanced
+  /// parenthesis` (docs/SPEC.md section 12).
+  static func refusalAnnouncement(reason: String) -> String {
+    tr("Not accepted: %s").filling(reason)
+  }
+
   /// After a turn, `frame` on the window: the lines that changed, once, joined, and a refusal
   /// (a paste that is not a number, NaN copied, a Tip & Split key beyond its limit), after
   /// which the display only turns red, its text the same.
-  mutating func reduce(_ frame: Frame, refusals: Int) -> [WindowEffect] {
+  mutating func reduce(_ frame: Frame, refusals: Int, reason: String? = nil) -> [WindowEffect] {
     let now = SpokenLines(frame: frame)
     var said = lines.flatMap { now.announcement(since: $0, echoed: typedEcho) }
     lines = now
     typedEcho = false
     if refusals != announcedRefusals {
       announcedRefusals = refusals
-      said = [said, Speech.refusalAnnouncement].compactMap { $0 }.joined(separator: ", ")
+      let refusal = reason.map(Speech.refusalAnnouncement(reason:)) ?? Speech.refusalAnnouncement
+      said = [said, refusal].compactMap { $0 }.joined(separator: ", ")
     }
     return said.map { [.announce($0)] } ?? []
   }

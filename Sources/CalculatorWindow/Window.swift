@@ -104,6 +104,7 @@ public struct WindowState: Equatable, Sendable {
       converts: convert.isOn && mode != .tip)
     self.scale = scale
     metrics = TapeMetrics(measure: measure)
+    menu.lines = MenuItem.lines(in: mode)
   }
 
   /// Measures texts in the tape's face (the renderer's `tapeTextExtents`), where a click on a
@@ -141,11 +142,13 @@ public struct WindowState: Equatable, Sendable {
   /// Which keypad shows; switching keeps the calculator.
   public var mode: Mode { layout.keypad.mode }
 
-  /// Lays the window out again for `mode`, with the Convert lines when they show there.
+  /// Lays the window out again for `mode`, with the Convert lines when they show there, and the
+  /// mode menu's lines.
   mutating func layOut(_ mode: Mode) {
     layout = Layout(
       width: width, height: height, keypad: .of(mode), scale: scale,
       converts: convert.isOn && mode != .tip)
+    menu.lines = MenuItem.lines(in: mode)
   }
 
   /// A new size: the layout follows.

@@ -34,7 +34,8 @@ extension WindowState {
     case .tape(.end): escapeTapeCursor()
     case .command(.key(let key)):
       typeKey(key, keycode: stroke.keycode, at: now)
-      speech.typedEcho = SpokenLines.isEchoed(key)
+      speech.typedEcho = SpokenLines.isEchoed(
+        key, in: mode == .tip ? .leftToRight : calculator.order)
     case .command(.action(let action)): return perform(action, keycode: stroke.keycode, at: now)
     }
     return []
@@ -135,6 +136,7 @@ extension WindowState {
       highlight = nil
     case .convert: toggleConvert()
     case .search: openSearch()
+    case .switchOrder: switchOrder(to: calculator.order == .math ? .leftToRight : .math)
     case .pickUnit: togglePicker()
     case .swapUnits: swapUnits()
     case .keepOnTop: toggleKeepOnTop()
@@ -153,36 +155,73 @@ extension WindowState {
     return [.copy(text)]
   }
 
-  /// Pastes one number as the entry (while a past number is edited, as that number); false,
-  /// changing nothing, when the core refuses the text.
-  mutating func paste(_ pasted: String) -> Bool {
+  /// Pastes text: a whole expression typed as keys in the current order, or one number.
+  ///
+  /// One number in Tip & Split or into a past number being edited; elsewhere an expression
+  /// (docs/SPEC.md section 12.5). Throws, changing nothing, when the text is refused, with the
+  /// reason where the expression's reader gives one; an empty clipboard is refused as `empty`.
+  mutating func paste(_ pasted: String) throws(RefusedPaste) {
+    guard !pasted.isEmpty else { throw RefusedPaste(reason: PasteRefusal.empty.reason) }
     // The locale's form first, then the plain form (docs/SPEC.md section 13.3).
     let text = numbers.reading(pasted)
     closeOverlays()
     highlight = nil
-    if mode == .tip { return document.split.paste(text) }
+    if mode == .tip {
+      guard document.split.paste(text) else { throw RefusedPaste() }
+      return
+    }
     if search != nil {
       // Into the search line, as typed (docs/SPEC.md section 15.3).
       var open = search
-      guard open?.reduce(.paste(pasted)) == nil else { return false }
+      guard open?.reduce(.paste(pasted)) == nil else { throw RefusedPaste() }
       search = open
-      return true
+      return
     }
     if browser.cursor?.edit != nil {
-      guard browser.cursor?.edit?.paste(text) == true else { return false }
+      guard browser.cursor?.edit?.paste(text) == true else { throw RefusedPaste() }
       scrollToCursor()  // a longer number may wrap the side panel's line
-      return true
+      return
     }
-    // An expression in the locale's form first, then in the plain form (docs/SPEC.md 13.3).
+    // An expression in the locale's form first, then in the plain form (docs/SPEC.md 13.3);
+    // refused in both, the locale's reason is said.
     let scientific = mode == .scientific
-    let inLocale = NumberForm(numbers).flatMap { form in
-      try? document.paste(text, form: form, scientific: scientific)
+    var refusal: PasteRefusal?
+    if let form = NumberForm(numbers) {
+      do throws(PasteRefusal) {
+        try document.paste(text, form: form, scientific: scientific)
+      } catch {
+        refusal = error
+      }
     }
-    guard inLocale != nil || (try? document.paste(text, scientific: scientific)) != nil else {
-      return false
+    if NumberForm(numbers) == nil || refusal != nil {
+      do throws(PasteRefusal) {
+        try document.paste(text, scientific: scientific)
+      } catch {
+        throw RefusedPaste(reason: (refusal ?? error).reason)
+      }
     }
     endSelection()
     browser.historyOffset = 0
-    return true
   }
+
+  /// Left to Right or Math Order (Ctrl+O, the mode menu), for Basic and Scientific
+  /// (docs/SPEC.md section 12): the calculator takes it from its next key on, and it is a
+  /// setting, as the mode is, not a change Ctrl+Z takes back: every state undo keeps takes it.
+  mutating func switchOrder(to order: Order) {
+    closeOverlays()
+    highlight = nil
+    guard mode != .tip, order != calculator.order else { return }
+    calculator.order = order
+    undo.rebase { state in
+      var state = state
+      state.calculator.order = order
+      return state
+    }
+  }
+}
+
+/// A paste refused: why, when the expression's reader says (`unbalanced parenthesis`); nil for
+/// a number refused in Tip & Split or in a past number's edit.
+struct RefusedPaste: Error, Equatable {
+  var reason: String?
 }

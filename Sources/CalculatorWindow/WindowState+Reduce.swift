@@ -40,7 +40,11 @@ extension WindowState {
       cues.reduce(.show(owns ? .copied : .refused, at: now))
       effects = []
     case .pasted(let text):
-      if text.map({ paste($0) }) != true { cues.reduce(.show(.refused, at: now)) }
+      do throws(RefusedPaste) {
+        try paste(text ?? "")
+      } catch {
+        cues.reduce(.refuse(reason: error.reason, at: now))
+      }
       effects = []
     case .screenReader(let request): effects = screenReader(request, at: now)
     case .tapeSaved(let saved):
@@ -64,7 +68,7 @@ extension WindowState {
         .announce(
           ConvertUnits.ratesCaption(rates.stored, update: rates.update, failure: rates.failure))
       ]
-    case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals)
+    case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals, reason: cues.refusalReason)
     case .windowManagerState(let keepsOnTop):
       self.keepsOnTop = keepsOnTop
       effects = []
@@ -151,6 +155,7 @@ extension WindowState {
   mutating func choose(_ item: MenuItem, at now: Instant) -> [WindowEffect] {
     switch item {
     case .mode(let mode): switchMode(to: mode)
+    case .order(let order): switchOrder(to: order)
     case .convert: toggleConvert()
     case .keepOnTop: toggleKeepOnTop()
     case .keyboardShortcuts: menu.reduce(.showShortcuts)

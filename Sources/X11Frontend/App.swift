@@ -21,6 +21,9 @@ public struct WindowOptions: Sendable {
   public var scale: Double?
   /// The keypad; nil restores the last one (or basic).
   public var mode: Mode?
+  /// The order of operations (`--order`); nil restores the last one (or Left to Right:
+  /// docs/SPEC.md section 12).
+  public var order: Order?
   /// The Convert lines' category and units (`--units`); nil restores the last ones.
   public var units: (category: UnitCategory, pair: UnitPair)?
   /// How numbers are written and read: the user's locale (docs/SPEC.md section 13.1).
@@ -29,6 +32,12 @@ public struct WindowOptions: Sendable {
   /// The options of `mode`, the others to restore or read: the last size or 360 × 640, scale
   /// from `Xft.dpi`, the last units.
   public init(mode: Mode? = nil) { self.mode = mode }
+}
+
+/// The order of operations the window remembers with its mode (docs/SPEC.md section 12), or nil
+/// when it remembers none: what `--keys` for the window are typed in without `--order`.
+public func rememberedOrder() -> Order? {
+  WindowSizeStore.standard?.load()?.order
 }
 
 /// Opens the calculator window in the given state and runs it until the user closes it.
@@ -165,6 +174,9 @@ final class App {
     self.atoms = Atoms(display)
     self.graphicsContext = XCreateGC(display, window, 0, nil)
     self.openingOrigin = origin
+    // The order given, else the one remembered with the mode (docs/SPEC.md section 12).
+    var calculator = calculator
+    calculator.order = options.order ?? saved?.order ?? .leftToRight
     self.state = WindowState(
       calculator: habits.restored(into: calculator), split: split, convert: convert, mode: mode,
       width: width,
@@ -224,7 +236,7 @@ final class App {
       WindowSizeStore.Saved(
         width: Int((Double(state.width) / state.scale).rounded()),
         height: Int((Double(state.height) / state.scale).rounded()), mode: state.mode,
-        convert: state.convert,
+        order: state.calculator.order, convert: state.convert,
         habits: SavedHabits(state, position: exitStatus == 0 ? currentPosition : nil)))
     if exitStatus == 0 { XDestroyWindow(display, window) }
     XCloseDisplay(display)

@@ -3,13 +3,15 @@ import CalculatorLayout
 import CalculatorWindow
 import Glibc
 
-/// The window size and mode kept between runs, the size in pixels at scale 1, what Convert
-/// showed (`ConvertSettings`), and the desktop habits (`SavedHabits`: Keep on Top, the
-/// position, the angle unit, the memory).
+/// The window size and mode kept between runs, the size in pixels at scale 1, the order of
+/// operations, what Convert showed (`ConvertSettings`), and the desktop habits (`SavedHabits`:
+/// Keep on Top, the position, the angle unit, the memory).
 ///
 /// The file is `$XDG_STATE_HOME/circlecalc/window-size` (default
 /// `~/.local/state/circlecalc/window-size`): a first line such as `360x640 basic` (a line
-/// without a mode, as older versions wrote, is basic), then Convert's lines. A missing,
+/// without a mode, as older versions wrote, is basic), then `order math` in Math Order (no
+/// such line, as older versions wrote, is Left to Right: docs/SPEC.md section 12), then
+/// Convert's lines. A missing,
 /// unreadable or corrupt first line makes the file ignored, a line after it that is not
 /// Convert's is skipped; writes are atomic (a temporary file renamed over the old one), so a
 /// crash never leaves half a file.
@@ -19,6 +21,7 @@ struct WindowSizeStore: Sendable {
     var width: Int
     var height: Int
     var mode: Mode
+    var order = Order.leftToRight
     var convert = ConvertSettings()
     /// Keep on Top, the position, the angle unit and the memory (docs/SPEC.md section 14.4).
     var habits = SavedHabits()
@@ -69,13 +72,21 @@ struct WindowSizeStore: Sendable {
       let mode = fields.count == 2 ? Mode(rawValue: String(fields[1])) : .basic
     else { return nil }
     var saved = Saved(width: width, height: height, mode: mode)
-    for line in lines where !saved.convert.read(line) { saved.habits.read(line) }
+    for line in lines {
+      if line.hasPrefix("order "), let order = Order(rawValue: String(line.dropFirst(6))) {
+        saved.order = order
+      } else if !saved.convert.read(line) {
+        saved.habits.read(line)
+      }
+    }
     return saved
   }
 
-  /// The file's text: the size line, then Convert's.
+  /// The file's text: the size line, the order's in Math Order, then Convert's.
   static func format(_ saved: Saved) -> String {
-    (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + saved.convert.lines
+    let order = saved.order == .leftToRight ? [] : ["order \(saved.order.rawValue)"]
+    return
+      (["\(saved.width)x\(saved.height) \(saved.mode.rawValue)"] + order + saved.convert.lines
       + saved.habits.lines)
       .joined(separator: "\n") + "\n"
   }

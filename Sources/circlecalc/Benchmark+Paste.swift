@@ -1,11 +1,13 @@
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
+import CalculatorWindow
 
 /// `--bench-paste N`: a 10,000-character expression (docs/SPEC.md section 12) pasted N times into
 /// a new document, in each order: the paste alone (read and typed as keys), and the paste with
-/// the frame that shows it drawn at 360 × 640; the least, the median and the worst of each, in
-/// ms.
+/// the frame that shows it drawn at 360 × 640, and the same through the window's logic (the
+/// pasted text as `WindowState.reduce` takes it: its reading, the undo level, the window's frame
+/// drawn whole); the least, the median and the worst of each, in ms.
 extension Benchmark {
   static func paste(_ count: Int) {
     let text = pasteText(length: 10_000)
@@ -14,7 +16,19 @@ extension Benchmark {
     for order in Order.allCases {
       var pastes: [Double] = []
       var frames: [Double] = []
+      var windows: [Double] = []
       for _ in 0..<max(count, 1) {
+        var state = WindowState(
+          calculator: Calculator(order: order), mode: .scientific, width: 360, height: 640)
+        let time = WindowTime(instant: Instant(nanoseconds: 0), wallClock: 0)
+        let sent = now()
+        _ = state.reduce(.pasted(text), at: time)
+        _ = renderer.render(state.frame)
+        windows.append(now() - sent)
+        guard state.frame.displayCue == nil else {
+          print("paste: refused by the window")
+          return
+        }
         var document = Document(calculator: Calculator(order: order))
         let start = now()
         do {
@@ -31,6 +45,7 @@ extension Benchmark {
       }
       pastes.sort()
       frames.sort()
+      windows.sort()
       // Least, median and worst, in ms (micro's digits of a thousandth).
       func figures(_ times: [Double]) -> String {
         let (least, median) = (micro(times[0] / 1000), micro(times[times.count / 2] / 1000))
@@ -40,6 +55,9 @@ extension Benchmark {
       print(
         "paste \(text.count) characters, \(order.rawValue): \(figures(pastes)); with its frame at"
           + " 360x640: \(figures(frames)) over \(pastes.count) pastes")
+      print(
+        "paste \(text.count) characters, \(order.rawValue), through the window's logic with its"
+          + " frame: \(figures(windows))")
     }
   }
 

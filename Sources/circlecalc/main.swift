@@ -67,8 +67,10 @@ func run() -> Int32 {
       units = chosen
     }
     // The run's own tape, as the window keeps one (docs/SPEC.md section 8); never the file. The
-    // order as given, else Left to Right: a headless run reads no saved state (section 12).
-    var document = Document(calculator: Calculator(order: order ?? .leftToRight))
+    // order as given, else Left to Right: a headless run reads no saved state (section 12); the
+    // window's keys are typed in the order it will show, the one remembered.
+    let remembered = output == .window ? rememberedOrder() : nil
+    var document = Document(calculator: Calculator(order: order ?? remembered ?? .leftToRight))
     var split = TipCalculator()
     switch keys {
     case .calculator(let keys): for key in keys { document.press(key) }
@@ -124,6 +126,7 @@ func run() -> Int32 {
       return 0
     case .window:
       var options = WindowOptions(mode: mode)
+      options.order = order
       options.units = units.map {
         ($0.from.category, UnitPair(from: $0.from.symbol, to: $0.to.symbol))
       }

@@ -136,7 +136,7 @@ import Testing
     let key = try #require(Keypad.tip.position(of: KeypadAction.modes))
     #expect(key == GridPosition(row: 4, column: 0))
     #expect(abs(menu.panel.minX - layout.circle(at: key).bounds.minX) < 1e-9)
-    #expect(menu.rows.count == MenuItem.all.count)
+    #expect(menu.rows.count == MenuItem.lines(in: .tip).count)
     #expect(Rect(x: 0, y: 0, width: 360, height: 640).contains(menu.panel))
   }
 }

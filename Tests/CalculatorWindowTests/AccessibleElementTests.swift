@@ -122,21 +122,24 @@ import Testing
     #expect(menu.role == .menu)
     #expect(
       menu.children.map(\.name) == [
-        "Basic", "Scientific", "Tip & Split", "Convert", "Keep on Top", "Keyboard Shortcuts",
-        "Copy Tape",
-        "Clear History",
+        "Basic", "Scientific", "Tip & Split", "Left to Right", "Math Order", "Convert",
+        "Keep on Top", "Keyboard Shortcuts", "Copy Tape", "Clear History",
       ])
-    // The modes are a choice of one: radio menu items; Convert and Keep on Top are on or off:
-    // check items.
+    // The modes and the orders are each a choice of one: radio menu items; Convert and Keep on
+    // Top are on or off: check items.
     #expect(
       menu.children.map(\.role) == [
-        .radioMenuItem, .radioMenuItem, .radioMenuItem, .checkMenuItem, .checkMenuItem,
-        .menuItem, .menuItem, .menuItem,
+        .radioMenuItem, .radioMenuItem, .radioMenuItem, .radioMenuItem, .radioMenuItem,
+        .checkMenuItem, .checkMenuItem, .menuItem, .menuItem, .menuItem,
       ])
     #expect(
-      menu.children.map(\.isChecked) == [true, false, false, false, false, false, false, false])
+      menu.children.map(\.isChecked) == [
+        true, false, false, true, false, false, false, false, false, false,
+      ])
     #expect(
-      menu.children.map(\.isFocused) == [false, true, false, false, false, false, false, false])
+      menu.children.map(\.isFocused) == [
+        false, true, false, false, false, false, false, false, false, false,
+      ])
     #expect(!menu.isFocused)
     #expect(menu.children.allSatisfy { $0.isFocusable })
     #expect(

@@ -158,6 +158,10 @@ import Testing
     state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.tip))
     state.reduce(.menu(.next))  // over the separator
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .order(.leftToRight))
+    state.reduce(.menu(.next))
+    #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .order(.math))
+    state.reduce(.menu(.next))  // over the separator
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .convert)
     state.reduce(.menu(.next))
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .keepOnTop)
@@ -169,7 +173,7 @@ import Testing
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .clearHistory)
     state.reduce(.menu(.next))  // wraps
     #expect(state.menu.selection?.index == 0)
-    for _ in 0..<6 { state.reduce(.menu(.previous)) }
+    for _ in 0..<9 { state.reduce(.menu(.previous)) }
     #expect(state.menu.selection.flatMap(\.index).map { MenuItem.all[$0] } == .mode(.scientific))
     state.reduce(.menu(.choose))
     #expect(state.mode == .scientific)

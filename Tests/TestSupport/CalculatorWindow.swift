@@ -26,6 +26,9 @@ public final class CalculatorWindow {
   /// The Convert lines' units as the test last set them (`--units` words: `km to mi`); nil
   /// while they do not show.
   public var units: String?
+  /// The order `render(keys:)` renders in (`--order`), as the test last set it; nil: the
+  /// headless default, Left to Right.
+  public var order: Order?
   /// Variables `render(keys:)` adds to this process's environment for `--render`
   /// (`XDG_CACHE_HOME` for the rates the window reads).
   public var renderEnvironment: [String: String] = [:]
@@ -35,22 +38,26 @@ public final class CalculatorWindow {
   let errorFile: String
 
   /// Starts `circlecalc --keys keys --size WxH --mode MODE` (no `--size` when `size` is nil,
-  /// no `--mode` when `mode` is nil) and waits for its window to be mapped. The window size is
+  /// no `--mode` when `mode` is nil, `--order` when `order` is given) and waits for its window
+  /// to be mapped. The window size is
   /// saved under `stateDirectory` (default: this window's own folder); `environment` adds to or
   /// replaces the server's variables. No D-Bus session and no accessibility bus are reachable
   /// (the accessibility bridge stays unloaded) unless `environment` names one.
   public init(
     server: XvfbServer, keys: String = "", size: (width: Int, height: Int)? = (360, 640),
-    mode: Mode? = nil, stateDirectory: URL? = nil, environment extra: [String: String] = [:]
+    mode: Mode? = nil, order: Order? = nil, stateDirectory: URL? = nil,
+    environment extra: [String: String] = [:]
   ) throws {
     self.server = server
     self.mode = mode ?? .basic
+    self.order = order
     scratch = TestSupport.temporaryPath("window")
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     errorFile = scratch + "/stderr"
     var arguments = keys.isEmpty ? [] : ["--keys", keys]
     if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
     if let mode { arguments += ["--mode", mode.rawValue] }
+    if let order { arguments += ["--order", order.rawValue] }
     var environment = server.environment
     environment["XDG_STATE_HOME"] = stateDirectory?.path ?? scratch
     environment["XDG_RUNTIME_DIR"] = scratch
@@ -174,7 +181,7 @@ public final class CalculatorWindow {
 
   /// Clicks a line of the open mode menu.
   public func click(_ item: MenuItem) throws {
-    guard let index = MenuItem.all.firstIndex(of: item), let menu = layout.menu else {
+    guard let menu = layout.menu, let index = menu.items.firstIndex(of: item) else {
       throw TestFailure("no menu line \(item)")
     }
     let row = menu.rows[index]
@@ -205,7 +212,7 @@ public final class CalculatorWindow {
     let arguments =
       (keys.isEmpty ? [] : ["--keys", keys])
       + ["--render", file, "--size", "\(width)x\(height)", "--mode", mode.rawValue]
-      + (dpi.map { ["--dpi", "\($0)"] } ?? [])
+      + (dpi.map { ["--dpi", "\($0)"] } ?? []) + (order.map { ["--order", $0.rawValue] } ?? [])
       + (units.map { ["--units", $0] } ?? [])
     let environment =
       renderEnvironment.isEmpty

@@ -82,7 +82,9 @@ struct OrcaEndToEndTests {
       expected: ["left control", "+ 49.9, 1,200 × 1.08 + 49.9 = 1,345.9."]),
     Flow(name: "off the tape", keys: "Escape", expected: ["escape"]),
     // Nothing on the clipboard to paste: refused when no owner answers (1 s).
-    Flow(name: "a refused paste", keys: "ctrl+v", expected: ["left control", "Not accepted."]),
+    Flow(
+      name: "a refused paste", keys: "ctrl+v",
+      expected: ["left control", "Not accepted: empty."]),
     // Orca may also present the focus the mode gives the Bill field before the mode's
     // announcement (once in five runs, with other work on the machine).
     Flow(
@@ -132,11 +134,13 @@ struct OrcaEndToEndTests {
       ]),
     Flow(name: "the menu", keys: "space", expected: ["space", "modes menu."]),
     Flow(
-      name: "the menu's lines", keys: "Down Down Down Down Down Down Down",
+      name: "the menu's lines", keys: "Down Down Down Down Down Down Down Down Down Down",
       expected: [
         "Basic selected radio menu item.", "Scientific not selected radio menu item.",
-        "Tip & Split not selected radio menu item.", "Convert check menu item not checked.",
-        "Keyboard Shortcuts.", "Copy Tape.", "Clear History.",
+        "Tip & Split not selected radio menu item.", "Left to Right selected radio menu item.",
+        "Math Order not selected radio menu item.", "Convert check menu item not checked.",
+        "Keep on Top check menu item not checked.", "Keyboard Shortcuts.", "Copy Tape.",
+        "Clear History.",
       ]),
     Flow(name: "the menu closed", keys: "Escape", expected: ["escape", "modes push button."]),
     // A click (on the display, which it leaves alone) hides the ring: the focus is the
@@ -154,6 +158,19 @@ struct OrcaEndToEndTests {
       name: "7 + 8 = after the ring", keys: "7 plus 8 equal",
       expected: ["7", "7 label.", "left shift", "plus", "8", "equals", "15."]),
     Flow(name: "where-am-I after =", keys: "KP_Enter", expected: ["15 label."]),
+    // docs/SPEC.md section 12.7: the order is said when it changes; in Math Order the echo says
+    // the expression's keys, where-am-I reads it, = says 2 + 3 × 4 with × first: 14.
+    Flow(name: "Ctrl+O", keys: "ctrl+o", expected: ["left control", "Math Order."]),
+    Flow(
+      name: "2 + 3 × 4 in Math Order", keys: "Escape 2 plus 3 asterisk 4",
+      expected: ["escape", "0.", "2", "left shift", "plus", "3", "left shift", "star", "4"]),
+    Flow(name: "where-am-I in Math Order", keys: "KP_Enter", expected: ["2+3×4 label."]),
+    Flow(name: "Return in Math Order", keys: "Return", expected: ["return", "14."]),
+    // A paste refused says why (section 12.5).
+    Flow(
+      name: "a paste refused with its reason", keys: "clip:(1+2 ctrl+v",
+      expected: ["left control", "Not accepted: unbalanced parenthesis."]),
+    Flow(name: "Ctrl+O again", keys: "ctrl+o", expected: ["left control", "Left to Right."]),
   ]
 
   @Test func orcaSpeaksEveryFlow() throws {

@@ -45,6 +45,26 @@ import Testing
     #expect(store.load() == nil)
   }
 
+  /// The order is remembered with the mode (docs/SPEC.md section 12): a line of its own, which
+  /// older versions skip; a file without one, as they wrote, is Left to Right.
+  @Test func remembersTheOrderOnALineOfItsOwn() {
+    var saved = WindowSizeStore.Saved(width: 360, height: 640, mode: .basic, order: .math)
+    #expect(WindowSizeStore.format(saved) == "360x640 basic\norder math\n")
+    #expect(WindowSizeStore.parse("360x640 basic\norder math\n")?.order == .math)
+    #expect(WindowSizeStore.parse("852x393 scientific\norder math")?.order == .math)
+    #expect(WindowSizeStore.parse("360x640 basic\n")?.order == .leftToRight)
+    #expect(WindowSizeStore.parse("360x640\n")?.order == .leftToRight)
+    #expect(WindowSizeStore.parse("360x640 basic\norder sideways\n")?.order == .leftToRight)
+    #expect(WindowSizeStore.parse("360x640 basic\norder left\n")?.order == .leftToRight)
+    saved.order = .leftToRight
+    #expect(WindowSizeStore.format(saved) == "360x640 basic\n")
+    saved.order = .math
+    saved.convert.isOn = true
+    let text = WindowSizeStore.format(saved)
+    #expect(text == "360x640 basic\norder math\nconvert on length\n")
+    #expect(WindowSizeStore.parse(text) == saved)
+  }
+
   @Test func straightAlphaUndoesCairosPremultiplication() {
     #expect(straightAlpha(0x0000_0000) == 0)
     #expect(straightAlpha(0xFF12_3456) == 0xFF12_3456)

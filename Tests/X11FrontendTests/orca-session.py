@@ -7,7 +7,8 @@ It starts metacity, then Orca with a fresh preferences folder in DIR (its one cu
 the debug log written line by line) and its debug log as the transcript (no sound device is
 needed: Orca logs each utterance as `SPEECH OUTPUT:` whether speech-dispatcher runs or not), then
 COMMAND, and activates its window. Each flow types KEYS (xdotool's key names, separated by
-spaces, none for a flow that only listens; `click:X,Y` clicks the window there), each key once
+spaces, none for a flow that only listens; `click:X,Y` clicks the window there; `clip:TEXT`
+puts TEXT, without spaces, on the clipboard, owned by xclip), each key once
 Orca has handled the one before it and gone quiet, and waits, at most --deadline seconds, until
 Orca speaks UNTIL; everything Orca spoke after the flow before
 it, up to that line, is the flow's transcript. Then it counts the window's wake-ups and CPU time second by second over a
@@ -175,9 +176,29 @@ def main():
         window = found.stdout.split()[0]
         xdotool("windowactivate", "--sync", window)
         cursor = transcript.spoken.index(options.ready) + 1
+        clip_owner = None
         for name, keys, until in options.flow:
             events = len(transcript.events)
             for key in keys.split():
+                if key.startswith("clip:"):
+                    text = key[len("clip:"):]
+                    if clip_owner is not None:
+                        clip_owner.terminate()
+                        clip_owner.wait(timeout=PATIENCE)
+                    clip_owner = subprocess.Popen(
+                        ["xclip", "-quiet", "-selection", "clipboard"], stdin=subprocess.PIPE,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    children.append(clip_owner)
+                    clip_owner.stdin.write(text.encode())
+                    clip_owner.stdin.close()
+                    deadline = time.monotonic() + PATIENCE
+                    while subprocess.run(["xclip", "-o", "-selection", "clipboard"],
+                                         capture_output=True, timeout=PATIENCE).stdout \
+                            != text.encode():
+                        if time.monotonic() > deadline:
+                            raise RuntimeError("xclip did not take the clipboard")
+                        time.sleep(0.05)
+                    continue
                 if key.startswith("click:"):
                     # Orca may still be busy with the flow before: a focus change it is not
                     # ready for goes unspoken. Its log rests for a second when it is done.
