@@ -57,7 +57,7 @@ public enum MenuItem: Hashable, Sendable {
     case .convert: "Ctrl+4"
     case .keepOnTop: "Ctrl+T"
     case .keyboardShortcuts: "F1"
-    case .separator, .copyTape, .clearHistory: nil
+    case .separator, .order, .copyTape, .clearHistory: nil
     }
   }
 

@@ -37,7 +37,7 @@ extension MenuItem {
     case .convert: .convert
     case .keepOnTop: .keepOnTop
     case .keyboardShortcuts: .toggleShortcuts
-    case .separator, .copyTape, .clearHistory: nil
+    case .separator, .order, .copyTape, .clearHistory: nil
     }
   }
 }

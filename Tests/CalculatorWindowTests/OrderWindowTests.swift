@@ -31,7 +31,7 @@ import Testing
       #expect(
         menu.items.map(\.title) == [
           "Basic", "Scientific", "Tip & Split", "", "Left to Right", "Math Order", "", "Convert",
-          "Keyboard Shortcuts", "Clear History",
+          "Keep on Top", "Keyboard Shortcuts", "Copy Tape", "Clear History",
         ])
       #expect(menu.rows.count == menu.items.count)
     }
@@ -39,8 +39,8 @@ import Testing
     let tip = try #require(state(.tip).layout.menu)
     #expect(
       tip.items.map(\.title) == [
-        "Basic", "Scientific", "Tip & Split", "", "Convert", "Keyboard Shortcuts",
-        "Clear History",
+        "Basic", "Scientific", "Tip & Split", "", "Convert", "Keep on Top", "Keyboard Shortcuts",
+        "Copy Tape", "Clear History",
       ])
   }
 
