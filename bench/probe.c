@@ -27,12 +27,17 @@
  *   key_done_ms.WxH the same press -> the last DAMAGE of its repaint (the next 150 ms are quiet)
  *               The key is released only after that, so the release's repaint is not counted;
  *               a reset key (not measured) follows, so the display never fills up.
+ *   key_damages.WxH  the DAMAGE events from the press to the end of its repaint, per trial
  *   mem.WxH.CLASS, rss_kb.WxH   memory after that size's trials
  *
  * Options: --log FILE (program's stdout+stderr), --map-timeout MS (10000), --settle MS (1000),
  *   --idle MS (3000), --keys N (5, per size), --key KEYSYM (5), --reset KEYSYM (BackSpace),
  *   --sizes WxH[,WxH...] (none: keys at the launch size, reported as key_ms.launch),
- *   --warm (stop once the first frame is painted: a warm-up launch, prints map_ms/paint_ms only).
+ *   --warm (stop once the first frame is painted: a warm-up launch, prints map_ms/paint_ms only),
+ *   --taps N (0: after the presses at the launch size or the first of --sizes, N taps, the
+ *   key released at once with its press as anchor-bench types it, reported as key_ms.tap.WxH
+ *   and key_done_ms.tap.WxH: a program that repaints on the release, as CircleCalc's lit key
+ *   goes dark, has that repaint in them too).
  * The program runs in its own process group, which is stopped (TERM, then KILL) at the end.
  *
  * build: gcc -O2 probe.c -o probe $(pkg-config --cflags --libs x11 xdamage xtst)
@@ -378,10 +383,10 @@ static void resize(int width, int height)
 }
 
 /* KEYS measured presses at the current size; prints key_ms.LABEL and key_done_ms.LABEL. */
-static void key_trials(const char *label, int keys, KeyCode code, KeyCode reset)
+static void key_trials(const char *label, int keys, KeyCode code, KeyCode reset, int tap)
 {
     int got = 0, missed = 0, noisy = 0, primed = 0;
-    char first[8192] = "", done[8192] = "";
+    char first[8192] = "", done[8192] = "", counts[4096] = "";
     for (int trial = 0; got < keys && trial < 2 * keys + 2 && !child_gone; trial++) {
         if (!settle(150, 2000)) {
             noisy++;
@@ -389,21 +394,29 @@ static void key_trials(const char *label, int keys, KeyCode code, KeyCode reset)
         }
         long before = damage_count;
         double pressed = now();
-        key(code, True);
+        if (tap) { /* both in one request buffer, as anchor-bench sends them */
+            XTestFakeKeyEvent(dpy, code, True, CurrentTime);
+            key(code, False);
+        } else {
+            key(code, True);
+        }
         if (await_damage(before, pressed + 1000)) {
             double answered = last_damage;
             settle(150, 2000); /* the rest of the repaint */
             if (primed) {     /* the first answered key only primes (caches, focus) */
-                size_t n = strlen(first), m = strlen(done);
+                size_t n = strlen(first), m = strlen(done), c = strlen(counts);
                 snprintf(first + n, sizeof first - n, "%s%.3f", got ? "," : "", answered - pressed);
                 snprintf(done + m, sizeof done - m, "%s%.3f", got ? "," : "", last_damage - pressed);
+                snprintf(counts + c, sizeof counts - c, "%s%ld", got ? "," : "",
+                         damage_count - before);
                 got++;
             }
             primed = 1;
         } else {
             missed++;
         }
-        key(code, False);
+        if (!tap)
+            key(code, False);
         settle(150, 2000);
         if (reset) { /* wait for its repaint, so it never shares a batch with the next key */
             long count = damage_count;
@@ -412,15 +425,16 @@ static void key_trials(const char *label, int keys, KeyCode code, KeyCode reset)
             await_damage(count, now() + 1000);
         }
     }
-    printf("key_ms.%s=%s\nkey_done_ms.%s=%s\nkey_missed.%s=%d\nkey_noisy.%s=%d\n", label, first,
-           label, done, label, missed, label, noisy);
+    printf("key_ms.%s=%s\nkey_done_ms.%s=%s\nkey_damages.%s=%s\nkey_missed.%s=%d\n"
+           "key_noisy.%s=%d\n",
+           label, first, label, done, label, counts, label, missed, label, noisy);
 }
 
 int main(int argc, char **argv)
 {
     const char *log = "/dev/null", *key_name = "5", *reset_name = "BackSpace", *sizes = "";
     double map_timeout = 10000, settle_ms = 1000, idle_ms = 3000;
-    int keys = 5, warm = 0, i;
+    int keys = 5, taps = 0, warm = 0, i;
     for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "--warm")) {
@@ -437,6 +451,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--settle")) settle_ms = atof(v);
         else if (!strcmp(o, "--idle")) idle_ms = atof(v);
         else if (!strcmp(o, "--keys")) keys = atoi(v);
+        else if (!strcmp(o, "--taps")) taps = atoi(v);
         else if (!strcmp(o, "--key")) key_name = v;
         else if (!strcmp(o, "--reset")) reset_name = v;
         else if (!strcmp(o, "--sizes")) sizes = v;
@@ -585,8 +600,11 @@ int main(int argc, char **argv)
                      DisplayHeight(dpy, DefaultScreen(dpy)) - 1); /* away from the window */
         XSync(dpy, False);
         if (!*sizes) {
-            key_trials("launch", keys, code, reset);
+            key_trials("launch", keys, code, reset, 0);
+            if (taps > 0 && !child_gone)
+                key_trials("tap.launch", taps, code, reset, 1);
         } else {
+            int first = 1;
             char list[256];
             snprintf(list, sizeof list, "%s", sizes);
             for (char *size = strtok(list, ","); size && !child_gone; size = strtok(NULL, ",")) {
@@ -597,7 +615,13 @@ int main(int argc, char **argv)
                 }
                 resize(width, height);
                 XSetInputFocus(dpy, target, RevertToPointerRoot, CurrentTime);
-                key_trials(size, keys, code, reset);
+                key_trials(size, keys, code, reset, 0);
+                if (taps > 0 && first && !child_gone) {
+                    char label[64];
+                    snprintf(label, sizeof label, "tap.%s", size);
+                    key_trials(label, taps, code, reset, 1);
+                }
+                first = 0;
                 if (!child_gone)
                     memory_by_mapping(measured, size);
             }

@@ -230,15 +230,6 @@ extension Frame {
     return PixelRect.coalesced(narrowed)
   }
 
-  /// Whether the frame draws nothing but the black background in `region`: no text, circle,
-  /// ring, menu or overlay reaches into it.
-  ///
-  /// A window just mapped is all background (its `background_pixel`), so its first frame need
-  /// not send these: at launch an empty tape strip is a quarter of the window.
-  public func isBlank(_ region: PixelRect) -> Bool {
-    layout.isEmpty || (!screenReaches(region) && cells(reaching: region).isEmpty)
-  }
-
   /// Whether anything but keypad cells draws in `region`: the menu, the overlay, the display, the
   /// strip's rows, the side panel, the Convert lines, Tip & Split's panel.
   func screenReaches(_ region: PixelRect) -> Bool {

@@ -79,9 +79,6 @@ final class App {
   /// An Expose asked for the whole window: a rectangle it gives can cut any shape, and only
   /// the damage's rectangles are made to cut none (see `Frame.damage(since:)`).
   var needsRedraw = false
-  /// Nothing has been drawn: the window shows its black background (`background_pixel`), so
-  /// the first frame need not send the parts that are only background.
-  var showsBackgroundOnly = true
   /// The frame on the window: the next one redraws what differs (`Frame.damage(since:)`).
   var drawnFrame: Frame?
   /// The server's time of the key or button event being handled: a copy or paste it asks for
@@ -300,11 +297,8 @@ final class App {
       presenter.present(
         frame, regions: renderer.damage(frame, since: previous), renderer: renderer)
     } else {
-      presenter.present(
-        frame, renderer: renderer,
-        skipsBlank: showsBackgroundOnly && SpeedTricks.active.contains(.blankSkip))
+      presenter.present(frame, renderer: renderer)
     }
-    showsBackgroundOnly = false
   }
 
   /// Once the first frame is drawn: the rest of the start (`finishStartWhenIdle`) waits for

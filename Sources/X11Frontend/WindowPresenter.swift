@@ -93,15 +93,10 @@ final class WindowPresenter {
   ///
   /// A whole window's first band is flushed at once (at launch, the first pixels while the rest
   /// is drawn); the rest, and a key's few pieces, go together with the last: flushing a key's
-  /// first piece alone woke the server twice, and the frame completed 0.005–0.014 ms later. The
-  /// last asks for a completion event, which says the server has read all of them; so does each
-  /// band of a whole window, as the next band but one waits for it.
-  ///
-  /// With `skipsBlank`, pieces where the frame draws only the background are not sent (the
-  /// window shows its black background there already).
-  func present(
-    _ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer, skipsBlank: Bool = false
-  ) {
+  /// first piece alone woke the server twice, and the frame completed later. The last asks for
+  /// a completion event, which says the server has read all of them; so does each band of a
+  /// whole window, as the next band but one waits for it.
+  func present(_ frame: Frame, regions: [PixelRect]? = nil, renderer: Renderer) {
     let bounds = frame.bounds
     var bands: [(band: PixelRect, limit: Int)] = []
     for region in regions ?? [bounds] {
@@ -115,7 +110,6 @@ final class WindowPresenter {
       for top in stride(from: region.y, to: region.maxY, by: rows) {
         let height = min(rows, region.maxY - top)
         let band = PixelRect(x: region.x, y: top, width: region.width, height: height)
-        if skipsBlank && frame.isBlank(band) { continue }
         bands.append((band, limit))
       }
     }

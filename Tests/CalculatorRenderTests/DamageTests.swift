@@ -53,57 +53,6 @@ import Testing
     #expect(resting.damage(since: pressed) == [circleBox(row: 1, column: 2)])
   }
 
-  /// A window's first frame leaves unsent the bands where only the background shows: the frame
-  /// must draw nothing else there. Random frames of every mode at three sizes, cut in bands of
-  /// random heights.
-  @Test(arguments: [(360, 640), (852, 393), (230, 420)])
-  func aBlankBandHoldsOnlyTheBackground(width: Int, height: Int) {
-    let renderer = Renderer()
-    var random = TestSupport.SeededGenerator(seed: UInt64(width + height * 13))
-    let keys = Key.allCases.filter { $0 != Key.constant(.random) }
-    var scene = Scene(width: width, height: height)
-    var blank = 0
-    var wrong = 0
-    for _ in 0..<24 {
-      scene.mode = [Mode.basic, .scientific, .tip].randomElement(using: &random) ?? .basic
-      if Bool.random(using: &random) {
-        scene.calculator.press(
-          keys.randomElement(using: &random) ?? .allClear, recordingOn: &scene.tape)
-      }
-      scene.focused = Bool.random(using: &random) ? GridPosition(row: 0, column: 0) : nil
-      scene.menuSelection = Int.random(in: 0..<6, using: &random) == 0 ? MenuSelection() : nil
-      let frame = scene.frame
-      let image = renderer.render(frame)
-      var top = 0
-      while top < height {
-        let band = PixelRect(
-          x: 0, y: top, width: width,
-          height: min(Int.random(in: 1...60, using: &random), height - top))
-        top = band.maxY
-        guard frame.isBlank(band) else { continue }
-        blank += 1
-        for y in band.y..<band.maxY {
-          for x in 0..<width where image.color(x: x, y: y) != Theme.background { wrong += 1 }
-        }
-      }
-    }
-    #expect(wrong == 0)
-    #expect(blank >= 5)
-  }
-
-  @Test func theEmptyStripIsBlankAndItsRowsAreNot() {
-    var scene = Scene(width: 360, height: 640, mode: .scientific)
-    let display = scene.frame.displayBox
-    let above = PixelRect(x: 0, y: 0, width: 360, height: display.y)
-    #expect(scene.frame.isBlank(above))
-    #expect(!scene.frame.isBlank(display))
-    scene.calculator = TestSupport.calculator(after: "12+")
-    #expect(!scene.frame.isBlank(above))
-    scene.calculator = Calculator()
-    scene.menuSelection = MenuSelection()
-    #expect(!scene.frame.isBlank(above))
-  }
-
   @Test func aTypedKeyDamagesTheDisplayAndItsLitCircle() {
     var before = frame("12")
     before.pressed = nil
