@@ -120,11 +120,11 @@ struct OrcaEndToEndTests {
       ]),
     Flow(name: "the menu", keys: "space", expected: ["space", "modes menu."]),
     Flow(
-      name: "the menu's lines", keys: "Down Down Down Down Down Down",
+      name: "the menu's lines", keys: "Down Down Down Down Down Down Down",
       expected: [
         "Basic selected radio menu item.", "Scientific not selected radio menu item.",
         "Tip & Split not selected radio menu item.", "Convert check menu item not checked.",
-        "Keyboard Shortcuts.", "Clear History.",
+        "Keep on Top check menu item not checked.", "Keyboard Shortcuts.", "Clear History.",
       ]),
     Flow(name: "the menu closed", keys: "Escape", expected: ["escape", "modes push button."]),
     // A click (on the display, which it leaves alone) hides the ring: the focus is the
