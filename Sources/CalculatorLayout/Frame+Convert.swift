@@ -36,21 +36,21 @@ extension ConvertUnits {
     _ rates: CurrencyRates?, update: RatesUpdateStatus, failure: String? = nil,
     isStale: Bool = false
   ) -> String {
+    // The offer first, so a narrow line cuts the reason, not the words to click.
     let offer = ConvertUnits.downloadRates
+    let retry = failure.map { tr("%s (failed: %s)").filling(offer, $0) }
     guard let rates else {
       return switch update {
       case .running: tr("No rates yet: downloading the ECB's…")
       case .idle: tr("No rates yet: %s").filling(offer)
-      case .failed:
-        failure.map { tr("No rates: %s; %s").filling($0, offer) }
-          ?? tr("No rates: the download failed; %s").filling(offer)
+      case .failed: retry ?? tr("No rates: the download failed; %s").filling(offer)
       }
     }
     return switch update {
     case .idle: isStale ? tr("Rates of %s (ECB); %s").filling(rates.date, offer) : rates.caption
     case .running: tr("Rates of %s (ECB), updating…").filling(rates.date)
     case .failed:
-      failure.map { tr("Rates of %s (ECB) kept: %s; %s").filling(rates.date, $0, offer) }
+      retry.map { tr("Rates of %s (ECB); %s").filling(rates.date, $0) }
         ?? tr("Rates of %s (ECB); the update failed").filling(rates.date)
     }
   }

@@ -15,11 +15,14 @@ extension WindowState {
     requested.append(.keepOnTop(!keepsOnTop))
   }
 
-  /// A press of button 1 on the display: the second of a double click selects the number and
-  /// asks to own PRIMARY with it, as Ctrl+C writes it (section 14.3); true when it did.
+  /// A click on the display (button 1 down at `point` and up there, not a swipe) ended at
+  /// `now`: the second of a double click selects the number and asks to own PRIMARY with it,
+  /// as Ctrl+C writes it (section 14.3); true when it did.
+  @discardableResult
   mutating func selectDisplayOnDoubleClick(at point: Point, now: Instant) -> Bool {
     defer { pointer.displayPress = (now, point) }
-    guard let (time, previous) = pointer.displayPress, now - time <= WindowState.doubleClickTime,
+    guard let (time, previous) = pointer.displayPress,
+      now - time <= WindowState.doubleClickTime,
       abs(point.x - previous.x) <= WindowState.doubleClickDistance,
       abs(point.y - previous.y) <= WindowState.doubleClickDistance, let text = copyText
     else { return false }

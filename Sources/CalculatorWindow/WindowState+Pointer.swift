@@ -5,8 +5,8 @@ import CalculatorLayout
 struct Pointer: Equatable, Sendable {
   /// Where button 1 went down on the display: a swipe may start there.
   var swipeStart: Point?
-  /// When and where button 1 last went down on the display: a second press soon after there
-  /// is a double click (docs/SPEC.md section 14.3).
+  /// When and where the last click on the display (not a swipe) ended: a second click soon
+  /// after there is a double click (docs/SPEC.md section 14.3).
   var displayPress: (time: Instant, point: Point)?
 
   static func == (lhs: Pointer, rhs: Pointer) -> Bool {
@@ -124,7 +124,6 @@ extension WindowState {
     highlight = layout.cell(at: point).map { .pointer(cell: $0, isInside: true) }
     if highlight == nil, layout.tipLayout == nil, layout.displayRect.contains(point) {
       pointer.swipeStart = point
-      if selectDisplayOnDoubleClick(at: point, now: now) { pointer.swipeStart = nil }
     }
     return []
   }
@@ -133,7 +132,10 @@ extension WindowState {
     if let start = pointer.swipeStart {
       pointer.swipeStart = nil
       if Pointer.isSwipe(from: start, to: point, display: layout.displayRect) {
+        pointer.displayPress = nil
         press(Key.backspace, at: now)
+      } else {
+        selectDisplayOnDoubleClick(at: start, now: now)
       }
       return
     }

@@ -83,7 +83,7 @@ struct ConvertRatesEndToEndTests {
     let expected = try Self.frame(
       keys: "100", rates: older,
       caption:
-        "Rates of 2026-11-20 (ECB) kept: the server answered HTTP status 404; Download rates")
+        "Rates of 2026-11-20 (ECB); Download rates (failed: the server answered HTTP status 404)")
     #expect(try window.differingPixels(from: window.render(expected)) == 0)
     #expect(try folders.file.read() == before)
     #expect(window.errorOutput == "")
@@ -96,7 +96,7 @@ struct ConvertRatesEndToEndTests {
     let window = try folders.window(server, keys: "5", url: rates.url("missing.xml"))
     let expected = try Self.frame(
       keys: "5", rates: nil,
-      caption: "No rates: the server answered HTTP status 404; Download rates")
+      caption: "Download rates (failed: the server answered HTTP status 404)")
     #expect(try window.differingPixels(from: window.render(expected)) == 0)
     #expect(!FileManager.default.fileExists(atPath: folders.file.path))
   }

@@ -285,7 +285,7 @@ struct DownloadRatesEndToEndTests {
     let window = try folders.window(server, keys: "5", url: rates.url("rates.xml"))
     let failed = try Self.frame(
       keys: "5", rates: nil,
-      caption: "No rates: the server answered HTTP status 404; Download rates")
+      caption: "Download rates (failed: the server answered HTTP status 404)")
     #expect(try window.differingPixels(from: window.render(failed)) == 0)
     #expect(!FileManager.default.fileExists(atPath: folders.file.path))
     // Now served: Download rates, and keys typed while it runs.

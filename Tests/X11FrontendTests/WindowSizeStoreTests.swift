@@ -93,4 +93,27 @@ import Testing
     #expect(read?.convert.isOn == false)
     #expect(read?.convert.pairs == [.mass: UnitPair(from: "kg", to: "lb")])
   }
+
+  /// The habits' lines follow Convert's (docs/SPEC.md section 14.4); an older file (Convert's
+  /// lines alone) reads as a first launch's habits.
+  @Test func theHabitsAreSavedAfterConvertsLinesAndReadBack() {
+    var habits = SavedHabits()
+    habits.keepsOnTop = true
+    habits.position = SavedPosition(
+      monitor: "HDMI 1", x: -5, y: 40, frame: FrameExtents(left: 2, right: 2, top: 30, bottom: 2))
+    habits.angle = .radians
+    habits.memory = "-1.5e-30"
+    var settings = ConvertSettings()
+    settings.isOn = true
+    let saved = WindowSizeStore.Saved(
+      width: 360, height: 640, mode: .basic, convert: settings, habits: habits)
+    let text = WindowSizeStore.format(saved)
+    #expect(
+      text
+        == "360x640 basic\nconvert on length\nabove on\nposition -5 40 HDMI 1\n"
+        + "frame 2 2 30 2\nangle radians\nmemory -1.5e-30\n")
+    #expect(WindowSizeStore.parse(text) == saved)
+    #expect(
+      WindowSizeStore.parse("360x640 basic\nconvert on length\n")?.habits == SavedHabits())
+  }
 }
