@@ -79,16 +79,26 @@ struct LocaleWindowTests {
           let window = try CalculatorWindow(
             server: server, size: (size.width, size.height), mode: mode,
             environment: Self.environment("en_US", language: language))
-          if !keys.isEmpty { try window.type(keys) }
-          // Drawn once the window is idle: two captures alike.
-          var last = try window.screenshot()
-          for _ in 0..<50 {
-            usleep(100_000)
-            let next = try window.screenshot()
-            if next.differingPixels(from: last) == 0 { return next }
-            last = next
+          // Idle: two captures alike, and `done` (a deadline only a failure reaches).
+          func idle(_ done: (Image) -> Bool) throws -> Image {
+            var last = try window.screenshot()
+            for _ in 0..<300 {
+              usleep(100_000)
+              let next = try window.screenshot()
+              if next.differingPixels(from: last) == 0 && done(next) { return next }
+              last = next
+            }
+            return last
           }
-          return last
+          // First the window drawn (its bottom row of circles on the black), then the keys
+          // handled: unlike before them (on a busy machine they may wait a while).
+          let y = Int(layout.circle(at: GridPosition(row: 4, column: 0)).center.y)
+          let before = try idle { image in
+            (0..<image.width).contains { image.color(x: $0, y: y) != image.color(x: 0, y: 0) }
+          }
+          guard !keys.isEmpty else { return before }
+          try window.type(keys)
+          return try idle { $0.differingPixels(from: before) > 0 }
         }
         let english = try capture(String?.none)
         let translated = try capture(language)
