@@ -214,19 +214,22 @@ struct AccessibilityEndToEndTests {
     #expect(report.error == nil)
     let steps = try #require(report.steps)
     #expect(steps.map(\.click) == clicks)
-    // The menu: its lines, the modes radio items with the current one checked; gone once a
-    // line is chosen. The overlay goes at the next click, which does nothing else.
+    // The menu: its lines, the modes and the orders radio items with the current ones checked
+    // (docs/SPEC.md section 12.7); gone once a line is chosen. The overlay goes at the next
+    // click, which does nothing else.
     let menu = [
-      "Basic", "Scientific", "Tip & Split", "Convert", "Keep on Top", "Keyboard Shortcuts",
-      "Clear History",
+      "Basic", "Scientific", "Tip & Split", "Left to Right", "Math Order", "Convert",
+      "Keep on Top", "Keyboard Shortcuts", "Copy Tape", "Clear History",
     ]
     #expect(steps.map(\.menu) == [menu, [], [], menu, [], []])
     let radio = "radio menu item"
     #expect(
       steps[0].menuRoles == [
-        radio, radio, radio, "check menu item", "check menu item", "menu item", "menu item",
+        radio, radio, radio, radio, radio, "check menu item", "check menu item", "menu item",
+        "menu item", "menu item",
       ])
-    #expect(steps.map(\.checked) == [["Basic"], [], [], ["Basic"], [], ["second functions"]])
+    let checked = ["Basic", "Left to Right"]
+    #expect(steps.map(\.checked) == [checked, [], [], checked, [], ["second functions"]])
     // The open menu has the focus while no line is selected, the overlay while it shows, the
     // display otherwise.
     let menuFocus = ["menu", "modes"]
