@@ -215,12 +215,15 @@ struct AccessibilityEndToEndTests {
     // The menu: its lines, the modes radio items with the current one checked; gone once a
     // line is chosen. The overlay goes at the next click, which does nothing else.
     let menu = [
-      "Basic", "Scientific", "Tip & Split", "Convert", "Keyboard Shortcuts", "Clear History",
+      "Basic", "Scientific", "Tip & Split", "Convert", "Keyboard Shortcuts", "Copy Tape",
+      "Clear History",
     ]
     #expect(steps.map(\.menu) == [menu, [], [], menu, [], []])
     let radio = "radio menu item"
     #expect(
-      steps[0].menuRoles == [radio, radio, radio, "check menu item", "menu item", "menu item"])
+      steps[0].menuRoles == [
+        radio, radio, radio, "check menu item", "menu item", "menu item", "menu item",
+      ])
     #expect(steps.map(\.checked) == [["Basic"], [], [], ["Basic"], [], ["second functions"]])
     // The open menu has the focus while no line is selected, the overlay while it shows, the
     // display otherwise.
