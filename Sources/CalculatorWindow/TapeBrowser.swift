@@ -4,8 +4,8 @@ import CalculatorLayout
 /// The tape as the window browses it (docs/SPEC.md section 8).
 ///
 /// How far the strip and the side panel are scrolled back, the keyboard's row cursor and its
-/// edit, and the last click on a past row. A search line would be one more field here, with its
-/// keys in `tapeBindings`.
+/// edit, and the last click on a past row. The search of the tape is a part of its own
+/// (`SearchLine`).
 struct TapeBrowser: Equatable, Sendable {
   /// Rows the strip is scrolled back from rest; kept within 0…`Frame.maxHistoryOffset` by
   /// `scrollHistory`, or on the row cursor's row (`scrollToCursor`).

@@ -3,6 +3,17 @@ import CalculatorLayout
 import Glibc
 
 extension LocalClock {
+  /// `frame` as the window started with the same `--keys` shows it (docs/SPEC.md section
+  /// 15.4): the run's calculations finished now (the window adopts them so), headed by day on
+  /// the local calendar; what `--render` draws.
+  public static func dateAsTheWindow(_ frame: inout Frame) {
+    let now = App.wallClock()
+    var document = Document()
+    document.adopt(frame.tape.past, at: now)
+    frame.tape.past = document.tape
+    frame.tape.days = TapeDays(today: calendar.day(atNanoseconds: now), calendar: calendar)
+  }
+
   /// The window's calendar (docs/SPEC.md section 15.4): the local clock's offset, asked of the
   /// C library once a week of time (`WeekOffsets`), and dates in the locale's form.
   public static let calendar = LocalCalendar(

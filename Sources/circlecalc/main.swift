@@ -94,9 +94,10 @@ func run() -> Int32 {
       let layout = Layout(
         width: size.width, height: size.height, keypad: .of(mode ?? .basic),
         scale: Double(dpi ?? 96) / 96, converts: units != nil)
-      let frame = Frame(
+      var frame = Frame(
         layout: layout, calculator: calculator, tape: tape, split: split, units: units,
         numbers: numbers)
+      LocalClock.dateAsTheWindow(&frame)
       do {
         try Renderer().writePNG(frame, to: path)
       } catch {

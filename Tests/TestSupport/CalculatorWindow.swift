@@ -236,10 +236,10 @@ public final class CalculatorWindow {
       tape: tape, showsSecond: second)
     frame.displayCue = cue
     frame.tape.offset = historyOffset
-    frame.tape.days = TestSupport.tapeDays  // as the window heads its days
     frame.menuSelection = menu
     frame.focused = focused
-    return Renderer().render(frame)
+    // The tape's calculations as a window's: finished today, headed by day.
+    return Renderer().render(frame.dated)
   }
 
   /// A frame drawn by the same renderer in-process: a window state's own frame.

@@ -34,3 +34,18 @@ extension TestSupport {
       calendar: localCalendar)
   }
 }
+
+extension Frame {
+  /// The frame as a window shows the same calculations finished now (the window gives them
+  /// the wall clock's identities): headed by day (docs/SPEC.md section 15.4).
+  public var dated: Frame {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var document = Document()
+    document.adopt(tape.past, at: UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+    var frame = self
+    frame.tape.past = document.tape
+    frame.tape.days = TestSupport.tapeDays
+    return frame
+  }
+}

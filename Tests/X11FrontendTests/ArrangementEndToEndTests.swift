@@ -46,7 +46,7 @@ struct ArrangementEndToEndTests {
       let frame = Frame(
         calculator: calculator, width: width, height: height, mode: mode, tape: tape,
         split: split)
-      let expected = Renderer().render(frame)
+      let expected = Renderer().render(frame.dated)
       #expect(
         try window.differingPixels(from: expected) == 0,
         "\(mode) \(width)×\(height), \(frame.layout.arrangement)")
@@ -68,7 +68,7 @@ struct ArrangementEndToEndTests {
     for key in try Key.sequence(Self.keys + "9") { calculator.press(key, recordingOn: &tape) }
     var frame = Frame(calculator: calculator, width: 1600, height: 500, tape: tape)
     #expect(frame.layout.arrangement == .wide)
-    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    #expect(try window.differingPixels(from: Renderer().render(frame.dated)) == 0)
     let line = try #require(frame.shownTapeLines.first { $0.text.hasSuffix("= 1,345.9") })
     try window.xdotool(
       "mousemove", "--window", window.window, "\(Int(line.rect.minX + line.rect.width * 0.9))",
@@ -78,12 +78,12 @@ struct ArrangementEndToEndTests {
     #expect(recalled)
     frame = Frame(calculator: calculator, width: 1600, height: 500, tape: tape)
     #expect(frame.display.text == "1,345.9")
-    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    #expect(try window.differingPixels(from: Renderer().render(frame.dated)) == 0)
     try window.type("asterisk", "2", "Return")
     for key in try Key.sequence("*2=") { calculator.press(key, recordingOn: &tape) }
     #expect(calculator.display == "2,691.8")
     frame = Frame(calculator: calculator, width: 1600, height: 500, tape: tape)
     #expect(frame.shownTapeLines.last?.text == "1,345.9 × 2 = 2,691.8")
-    #expect(try window.differingPixels(from: Renderer().render(frame)) == 0)
+    #expect(try window.differingPixels(from: Renderer().render(frame.dated)) == 0)
   }
 }
