@@ -67,7 +67,8 @@ struct OrderEndToEndTests {
       #expect(window.exit()?.status == 0)
     }
     let saved = try String(contentsOfFile: state.path + "/circlecalc/window-size", encoding: .utf8)
-    #expect(saved == "360x640 basic\norder math\n")
+    // The size and mode, then the order (docs/SPEC.md section 12.7), before the habits' lines.
+    #expect(saved.hasPrefix("360x640 basic\norder math\n"))
     // Each calculation on the tape in its own order, as typed.
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = state.path
