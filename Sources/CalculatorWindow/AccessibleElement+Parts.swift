@@ -62,8 +62,9 @@ extension AccessibleElement {
   }
 
   /// The open mode menu: its choosable lines (the modes and the orders radio menu items, the
-  /// current ones checked; Convert and Keep on Top check menu items, checked while on), the keyboard's
-  /// selection selected and focused, or the menu itself focused while none is selected.
+  /// current ones checked; Convert and Keep on Top check menu items, checked while on), the
+  /// keyboard's selection selected and focused, or the menu itself focused while none is
+  /// selected.
   static func menu(_ menu: MenuLayout, selection: MenuSelection, frame: Frame)
     -> AccessibleElement
   {

@@ -226,8 +226,8 @@ public struct WindowState: Equatable, Sendable {
 /// Measures texts in the tape's face (the renderer's fonts).
 ///
 /// The parts of the window's logic that need glyphs: where a click on a side panel line falls
-/// among its rows, and how many lines the shortcuts overlay shows at once. Not part of what the state shows, so two states compare equal whatever
-/// measures them.
+/// among its rows, and how many lines the shortcuts overlay shows at once. Not part of what the
+/// state shows, so two states compare equal whatever measures them.
 struct TapeMetrics: Equatable, @unchecked Sendable {
   /// The renderer's measure, or nil for the layout's estimate.
   var measure: TapeTextMeasure?

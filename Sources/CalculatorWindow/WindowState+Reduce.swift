@@ -68,7 +68,8 @@ extension WindowState {
         .announce(
           ConvertUnits.ratesCaption(rates.stored, update: rates.update, failure: rates.failure))
       ]
-    case .presented(let frame): effects = speech.reduce(frame, refusals: cues.refusals, reason: cues.refusalReason)
+    case .presented(let frame):
+      effects = speech.reduce(frame, refusals: cues.refusals, reason: cues.refusalReason)
     case .windowManagerState(let keepsOnTop):
       self.keepsOnTop = keepsOnTop
       effects = []

@@ -180,7 +180,9 @@ import Testing
 
   /// What the tape's rows take, which Tip & Split does not show.
   static let tapeActions: [AppAction] =
-    TapeMove.allCases.map(AppAction.tape) + [.editRow, .pickUnit, .swapUnits, .search, .switchOrder]
+    TapeMove.allCases.map(AppAction.tape) + [
+      .editRow, .pickUnit, .swapUnits, .search, .switchOrder,
+    ]
 
   @Test func theOverlaySaysWhatEachKeyDoes() {
     let lines = KeyBinding.shortcutLines(for: .basic).map { "\($0.keys) → \($0.action)" }
