@@ -32,8 +32,10 @@ struct AccessibilityEndToEndTests {
     let server = try XvfbServer()
     let report = try runClient(
       [
-        "--move", "50,70", "--click", "seven", "--click", "plus", "--click", "eight", "--click",
-        "equals", "--focus", "nine", "--idle", "2",
+        // Each spoken step heard before the next, whose text would rename the notification
+        // first on a busy machine; the operator says nothing.
+        "--move", "50,70", "--click", "seven", "--until-announced", "--click", "plus", "--click",
+        "eight", "--until-announced", "--click", "equals", "--focus", "nine", "--idle", "2",
       ], arguments: ["--size", "360x640"], server: server, announcements: 3)
     #expect(report.error == nil)
     #expect(report.application == .init(name: "CircleCalc", role: "application"))

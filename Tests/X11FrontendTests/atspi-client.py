@@ -65,6 +65,10 @@ def main():
     parser.add_argument("--until", dest="steps", action="append",
                         type=lambda text: ("until", text),
                         help="after a step: wait until a label or the focus is named TEXT")
+    parser.add_argument("--until-announced", dest="steps", action="append_const",
+                        const=("until", None),
+                        help="after a step: wait for its announcement before the next step, whose"
+                             " own would rename the notification before this one is read")
     parser.add_argument("--focus", default=None, help="a key or field to give the focus, by name")
     parser.add_argument("--announcements", type=int, default=0,
                         help="how many announcements to wait for before quitting")
@@ -344,6 +348,11 @@ def run(options, process, events, report):
             report["error"] = f"after {kind} {name!r}: no announcement"
             return
         for text in untils:
+            if text is None:
+                if not pump(PATIENCE, lambda: len(announcements(events)) > announced):
+                    report["error"] = f"after {kind} {name!r}: no announcement"
+                    return
+                continue
             if not pump(PATIENCE, lambda: shows(frame, text)):
                 report["error"] = f"after {kind} {name!r}: nothing named {text!r}"
                 return
