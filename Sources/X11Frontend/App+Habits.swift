@@ -82,21 +82,6 @@ extension App {
     }
   }
 
-  /// The current desktop's work area (`_NET_WORKAREA`), or nil without one.
-  static func workAreaRect(_ display: OpaquePointer) -> (x: Int, y: Int, width: Int, height: Int)? {
-    func cardinals(_ name: String) -> [Int] {
-      guard let property = WindowProperty(display, rootProperty: name, type: XA_CARDINAL),
-        property.type == XA_CARDINAL
-      else { return [] }
-      return property.longs
-    }
-    let areas = cardinals("_NET_WORKAREA")
-    let desktop = cardinals("_NET_CURRENT_DESKTOP").first ?? 0
-    let index = areas.count >= 4 * (desktop + 1) ? 4 * desktop : 0
-    guard areas.count >= index + 4 else { return nil }
-    return (areas[index], areas[index + 1], areas[index + 2], areas[index + 3])
-  }
-
   /// Where the window is now, for the next start: its frame's top-left corner relative to the
   /// monitor holding most of it, with the frame's extents (`_NET_FRAME_EXTENTS`).
   var currentPosition: SavedPosition? {

@@ -67,11 +67,8 @@ extension App {
     XSetWMNormalHints(display, window, hints)
   }
 
-  /// The screen's work area (`_NET_WORKAREA` of the current desktop, which a window manager
-  /// sets without its panels), or the whole screen.
-  static func workArea(_ display: OpaquePointer, screen: Int32) -> PixelSize {
-    let whole = PixelSize(
-      width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+  /// The current desktop's work area (`_NET_WORKAREA`), or nil without one.
+  static func workAreaRect(_ display: OpaquePointer) -> (x: Int, y: Int, width: Int, height: Int)? {
     func cardinals(_ name: String) -> [Int] {
       guard let property = WindowProperty(display, rootProperty: name, type: XA_CARDINAL),
         property.type == XA_CARDINAL
@@ -81,11 +78,17 @@ extension App {
     let areas = cardinals("_NET_WORKAREA")
     let desktop = cardinals("_NET_CURRENT_DESKTOP").first ?? 0
     let index = areas.count >= 4 * (desktop + 1) ? 4 * desktop : 0
-    guard areas.count >= index + 4, areas[index + 2] > 0, areas[index + 3] > 0 else {
-      return whole
-    }
-    return PixelSize(
-      width: min(areas[index + 2], whole.width), height: min(areas[index + 3], whole.height))
+    guard areas.count >= index + 4 else { return nil }
+    return (areas[index], areas[index + 1], areas[index + 2], areas[index + 3])
+  }
+
+  /// The screen's work area (`_NET_WORKAREA` of the current desktop, which a window manager
+  /// sets without its panels), or the whole screen.
+  static func workArea(_ display: OpaquePointer, screen: Int32) -> PixelSize {
+    let whole = PixelSize(
+      width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)))
+    guard let area = workAreaRect(display), area.width > 0, area.height > 0 else { return whole }
+    return PixelSize(width: min(area.width, whole.width), height: min(area.height, whole.height))
   }
 
   /// `_NET_WM_ICON`: the renderer's icon at several sizes, as CARDINALs `width, height, ARGB…`

@@ -32,12 +32,15 @@ struct ConvertRatesEndToEndTests {
         [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: file.path)
     }
 
-    func window(_ server: XvfbServer, keys: String, url: String) throws -> CalculatorWindow {
+    /// The window on these folders, downloading from `url` with `timeout` seconds.
+    func window(_ server: XvfbServer, keys: String, url: String, timeout: Int = 60) throws
+      -> CalculatorWindow
+    {
       let window = try CalculatorWindow(
         server: server, keys: keys, stateDirectory: URL(fileURLWithPath: state),
         environment: [
           "XDG_CACHE_HOME": cache, "CIRCLECALC_RATES_URL": url,
-          "CIRCLECALC_RATES_TIMEOUT": "60",
+          "CIRCLECALC_RATES_TIMEOUT": "\(timeout)",
         ])
       window.units = "EUR to USD"
       window.renderEnvironment = ["XDG_CACHE_HOME": cache]

@@ -227,48 +227,6 @@ struct DesktopHabitsEndToEndTests {
 /// good file after a 404, a server that never answers; keys typed meanwhile are shown at once.
 @Suite(TestSupport.needs(TestSupport.xTools))
 struct DownloadRatesEndToEndTests {
-  final class Folders {
-    let cache = TestSupport.temporaryPath("download-cache")
-    let state = TestSupport.temporaryPath("download-state")
-    var file: RatesFile { RatesFile(folder: cache + "/circlecalc") }
-
-    init() throws {
-      try FileManager.default.createDirectory(
-        atPath: state + "/circlecalc", withIntermediateDirectories: true)
-      try "360x640 basic\nconvert on currency\npair currency EUR USD\n".write(
-        toFile: state + "/circlecalc/window-size", atomically: true, encoding: .utf8)
-    }
-
-    func window(_ server: XvfbServer, keys: String, url: String, timeout: Int = 60) throws
-      -> CalculatorWindow
-    {
-      let window = try CalculatorWindow(
-        server: server, keys: keys, stateDirectory: URL(fileURLWithPath: state),
-        environment: [
-          "XDG_CACHE_HOME": cache, "CIRCLECALC_RATES_URL": url,
-          "CIRCLECALC_RATES_TIMEOUT": "\(timeout)",
-        ])
-      window.units = "EUR to USD"
-      window.renderEnvironment = ["XDG_CACHE_HOME": cache]
-      return window
-    }
-
-    deinit {
-      try? FileManager.default.removeItem(atPath: cache)
-      try? FileManager.default.removeItem(atPath: state)
-    }
-  }
-
-  /// A window showing `keys` on EUR → USD with `rates` and `caption`.
-  static func frame(keys: String, rates: CurrencyRates?, caption: String) throws -> Frame {
-    let units = UnitTable.units(in: .currency, rates: rates)
-    let euro = try #require(units.first { $0.symbol == "EUR" })
-    let dollar = units.first { $0.symbol == "USD" } ?? euro
-    return Frame(
-      calculator: TestSupport.calculator(after: keys), width: 360, height: 640,
-      units: ConvertUnits(from: euro, to: dollar, caption: caption))
-  }
-
   /// Clicks the caption line (its left end), where `Download rates` is offered.
   static func clickCaption(_ window: CalculatorWindow) throws {
     let line = try #require(window.layout.convert).toLine
@@ -279,11 +237,11 @@ struct DownloadRatesEndToEndTests {
 
   @Test func aFailedDownloadSaysWhatFailedAndATryAgainBringsTheRates() throws {
     let rates = try RatesServer()
-    let folders = try Folders()
+    let folders = try ConvertRatesEndToEndTests.Folders(fixture: nil, age: 0)
     let server = try XvfbServer()
     // The file is not there yet: the window's own first download gets a 404.
     let window = try folders.window(server, keys: "5", url: rates.url("rates.xml"))
-    let failed = try Self.frame(
+    let failed = try ConvertRatesEndToEndTests.frame(
       keys: "5", rates: nil,
       caption: "Download rates (failed: the server answered HTTP status 404)")
     #expect(try window.differingPixels(from: window.render(failed)) == 0)
@@ -295,7 +253,8 @@ struct DownloadRatesEndToEndTests {
     TestSupport.waitUntil { (try? folders.file.load())?.date == "2026-11-27" }
     let stored = try folders.file.load()
     #expect(stored.date == "2026-11-27")
-    let done = try Self.frame(keys: "512", rates: stored, caption: "Rates of 2026-11-27 (ECB)")
+    let done = try ConvertRatesEndToEndTests.frame(
+      keys: "512", rates: stored, caption: "Rates of 2026-11-27 (ECB)")
     #expect(try window.differingPixels(from: window.render(done)) == 0)
     #expect(rates.requests == ["/rates.xml", "/rates.xml"])
     #expect(window.errorOutput == "")
@@ -303,15 +262,15 @@ struct DownloadRatesEndToEndTests {
 
   @Test func aServerThatNeverAnswersBlocksNoKeyAndCanBeTriedAgain() throws {
     let rates = try RatesServer()
-    let folders = try Folders()
+    let folders = try ConvertRatesEndToEndTests.Folders(fixture: nil, age: 0)
     let server = try XvfbServer()
     let window = try folders.window(server, keys: "5", url: rates.url("hang"), timeout: 20)
-    let downloading = try Self.frame(
+    let downloading = try ConvertRatesEndToEndTests.frame(
       keys: "5", rates: nil, caption: "No rates yet: downloading the ECB's…")
     #expect(try window.differingPixels(from: window.render(downloading)) == 0)
     // Keys while it hangs: each shows at once.
     try window.type("7")
-    let typed = try Self.frame(
+    let typed = try ConvertRatesEndToEndTests.frame(
       keys: "57", rates: nil, caption: "No rates yet: downloading the ECB's…")
     #expect(try window.differingPixels(from: window.render(typed)) == 0)
     // The timeout ends it; Download rates asks again.
