@@ -1,5 +1,5 @@
 /// Why a history file's text is not a tape.
-public enum HistoryFileError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum HistoryFileError: Error, Equatable, Sendable {
   /// The first line is not one of `HistoryTape.headers`.
   case notAHistory
   /// This line (1 is the header) is not a calculation.
@@ -9,15 +9,21 @@ public enum HistoryFileError: Error, Equatable, Sendable, CustomStringConvertibl
   /// More bytes than `HistoryTape.maximumFileSize`.
   case tooLarge(bytes: Int)
 
-  /// What is wrong, to follow "the history file PATH ": `line 3 is not a calculation`.
-  public var description: String {
+  /// What is wrong, in the user's language, as one sentence about the file at `path`:
+  /// `the history file PATH has a line (3) that is not a calculation`.
+  public func sentence(about path: String) -> String {
     switch self {
-    case .notAHistory: "does not start with the line '\(HistoryTape.header)'"
-    case .badLine(let line): "has a line (\(line)) that is not a calculation"
+    case .notAHistory:
+      tr("the history file %s does not start with the line '%s'").filling(
+        path, HistoryTape.header)
+    case .badLine(let line):
+      tr("the history file %s has a line (%d) that is not a calculation").filling(path, line)
     case .lineTooLong(let line):
-      "has a line (\(line)) over the \(HistoryTape.maximumLineSize) bytes a line may hold"
+      tr("the history file %s has a line (%d) over the %d bytes a line may hold").filling(
+        path, line, HistoryTape.maximumLineSize)
     case .tooLarge(let bytes):
-      "is \(bytes) bytes, over the \(HistoryTape.maximumFileSize) a history may hold"
+      tr("the history file %s is %d bytes, over the %d a history may hold").filling(
+        path, bytes, HistoryTape.maximumFileSize)
     }
   }
 }

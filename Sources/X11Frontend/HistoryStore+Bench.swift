@@ -9,7 +9,7 @@ public func readSavedHistory() -> HistoryTape? {
   switch store.read(lockedBy: store.sharedLock()) {
   case .success(let saved): return saved.contents.tape
   case .failure(let failure):
-    printError("circlecalc: the history file \(store.path) \(failure.description)")
+    printError("circlecalc: " + failure.sentence(about: store.path))
     return nil
   }
 }

@@ -28,12 +28,14 @@ struct HistoryStore {
     /// The text is not a history.
     case notATape(HistoryFileError)
 
-    /// The end of a sentence starting "the history file PATH ".
-    var description: String {
+    /// What is wrong, in the user's language, as one sentence about the file at `path`.
+    func sentence(about path: String) -> String {
       switch self {
-      case .unreadable(let code): "cannot be read (\(String(cString: strerror(code))))"
-      case .notAFile(let kind): "is \(kind), not a regular file"
-      case .notATape(let error): error.description
+      case .unreadable(let code):
+        tr("the history file %s cannot be read (%s)").filling(path, String(cString: strerror(code)))
+      case .notAFile(let kind):
+        tr("the history file %s is %s, not a regular file").filling(path, kind)
+      case .notATape(let error): error.sentence(about: path)
       }
     }
   }
@@ -138,7 +140,9 @@ struct HistoryStore {
       if !hasReportedFailure {
         hasReportedFailure = true
         printError(
-          "circlecalc: cannot save the history to \(path) (\(String(cString: strerror(code))))")
+          "circlecalc: "
+            + tr("cannot save the history to %s (%s)").filling(
+              path, String(cString: strerror(code))))
       }
       return nil
     }
@@ -188,9 +192,7 @@ struct HistoryStore {
     knownFile = saved.file
     isCurrent = saved.contents.isCurrent
     if saved.contents.droppedPartialLine && !quietly {
-      printError(
-        "circlecalc: the history file \(path) ends in the middle of a line (cut short);"
-          + " that line was dropped")
+      printError("circlecalc: " + HistoryStore.cutShort(path))
     }
   }
 
@@ -273,8 +275,8 @@ struct HistoryStore {
     guard let info = file.info else { return .failure(.unreadable(errno)) }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR: return .failure(.notAFile("a folder"))
-    default: return .failure(.notAFile("a special file"))
+    case S_IFDIR: return .failure(.notAFile(tr("a folder")))
+    default: return .failure(.notAFile(tr("a special file")))
     }
     guard info.st_size <= HistoryTape.maximumFileSize else {
       return .failure(.notATape(.tooLarge(bytes: Int(info.st_size))))
@@ -304,21 +306,29 @@ struct HistoryStore {
   /// `history.bad` so a new tape can be saved without losing it; anything else, or a move that
   /// fails, stops saving for the session.
   private mutating func setAside(_ failure: Failure) {
-    let problem = "circlecalc: the history file \(path) \(failure.description)"
+    let problem = "circlecalc: " + failure.sentence(about: path)
     known = nil
     knownFile = nil
     isCurrent = false
     if case .notAFile = failure {
       canSave = false
-      printError(problem + "; this window's history is not saved")
+      printError(problem + "; " + tr("this window's history is not saved"))
     } else if rename(path, asidePath) == 0 {
-      printError(problem + "; kept it as history.bad and started a new history")
+      printError(problem + "; " + tr("kept it as history.bad and started a new history"))
     } else {
+      let reason = String(cString: strerror(errno))
       canSave = false
       printError(
-        problem + "; could not move it aside (\(String(cString: strerror(errno))))"
-          + ", so this window's history is not saved")
+        problem + "; "
+          + tr("could not move it aside (%s), so this window's history is not saved").filling(
+            reason))
     }
+  }
+
+  /// The line saying the file at `path` ended inside a line, which was dropped.
+  static func cutShort(_ path: String) -> String {
+    tr("the history file %s ends in the middle of a line (cut short); that line was dropped")
+      .filling(path)
   }
 
   /// The file's identity now; nil when it is missing.
@@ -404,9 +414,7 @@ public func printSavedHistory(
   switch store.read(lockedBy: store.sharedLock()) {
   case .success(let saved):
     if saved.contents.droppedPartialLine {
-      printError(
-        "circlecalc: the history file \(store.path) ends in the middle of a line (cut short);"
-          + " that line was dropped")
+      printError("circlecalc: " + HistoryStore.cutShort(store.path))
     }
     saved.contents.tape.export(as: format, numbers: numbers, localTime: LocalClock.time(of:)) {
       text in
@@ -415,7 +423,7 @@ public func printSavedHistory(
     }
     return 0
   case .failure(let failure):
-    printError("circlecalc: the history file \(store.path) \(failure.description)")
+    printError("circlecalc: " + failure.sentence(about: store.path))
     return 1
   }
 }

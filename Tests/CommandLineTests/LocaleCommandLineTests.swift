@@ -129,6 +129,30 @@ struct LocaleCommandLineTests {
     #expect(help.stdout.contains("[sqrt] 平方根"))
   }
 
+  /// The history store's lines on stderr are in the language too (docs/SPEC.md section 13).
+  @Test func historyFileMessagesInTheLanguage() throws {
+    let state = try HistoryCommandTests.State(history: "circlecalc history 3\n1\tleft\t2\t= 2\n")
+    let cases: [(history: String, locale: String, expected: String)] = [
+      (
+        "not a tape\n", "de_DE",
+        "die Verlaufsdatei \(state.file) beginnt nicht mit der Zeile 'circlecalc history 3'"
+      ),
+      (
+        "circlecalc history 3\n1\tleft\t2\t= 2\nwhat\n", "fr_FR",
+        "le fichier d'historique \(state.file) contient une ligne (3) qui n'est pas un calcul"
+      ),
+      (
+        "circlecalc history 3\n1\tleft\t2\t= 2\n2\tleft\t3", "ko_KR",
+        "기록 파일 \(state.file)이(가) 줄 중간에서 끝납니다(잘림). 그 줄은 버렸습니다"
+      ),
+    ]
+    for (history, locale, expected) in cases {
+      try history.write(toFile: state.file, atomically: false, encoding: .utf8)
+      let result = try Self.run(["--history"], in: locale, state: state.root)
+      #expect(result.stderr == "circlecalc: " + expected + "\n", "\(locale)")
+    }
+  }
+
   /// A catalog that is not one (cut short, or garbage) leaves the program English.
   @Test func aCorruptCatalogIsEnglish() throws {
     // A hard link beside the build folder (a copy could still be open for writing in a child

@@ -160,7 +160,7 @@ import Testing
       if writer == 2 {  // a reader, as a third window scrolling
         for _ in 0..<300 {
           if case .failure(let failure) = store.read(lockedBy: -1) {
-            failures.add(failure.description)
+            failures.add(failure.sentence(about: path))
           }
         }
         return
