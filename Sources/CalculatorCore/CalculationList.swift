@@ -165,6 +165,25 @@ public struct CalculationList: RandomAccessCollection, MutableCollection, Equata
     }
   }
 
+  /// Calls `body` with each chunk's text (its calculations' texts end to end, oldest first),
+  /// its entries (where each text ends), the first entry that is on the list, and that entry's
+  /// position: the search reads the whole tape this way, a chunk's text at a time.
+  func forEachChunk(
+    _ body: (
+      _ text: UnsafeBufferPointer<UInt8>, _ entries: UnsafeBufferPointer<PackedCalculations.Entry>,
+      _ first: Int, _ position: Int
+    ) -> Void
+  ) {
+    var position = 0
+    for (index, chunk) in chunks.enumerated() {
+      let first = index == 0 ? start : 0
+      chunk.text.withUnsafeBufferPointer { text in
+        chunk.entries.withUnsafeBufferPointer { entries in body(text, entries, first, position) }
+      }
+      position += chunk.entries.count - first
+    }
+  }
+
   /// Adds a calculation after the newest.
   mutating func append(_ calculation: Calculation) {
     withPackedText(of: calculation) { text in

@@ -36,16 +36,17 @@ public struct TapeSearch: Equatable, Sendable {
         $0.tape == tape && TapeSearch.contains(pattern, $0.pattern)
           && $0.matches.count <= tape.count / 4
       } ?? false
-    Matcher(pattern).withFinder { holdsPattern in
-      if isNarrowing, let previous {
+    Matcher(pattern).withScanner { scanner in
+      if pattern.isEmpty {
+        found = Array(tape.calculations.indices.reversed())
+      } else if isNarrowing, let previous {
         for position in previous.matches
-        where tape.calculations.withPacked(at: position, { holdsPattern($0.text) }) {
+        where tape.calculations.withPacked(at: position, { scanner.holds($0.text) }) {
           found.append(position)
         }
       } else {
-        tape.calculations.forEachPacked { position, calculation in
-          if holdsPattern(calculation.text) { found.append(position) }
-          return true
+        tape.calculations.forEachChunk { text, entries, first, position in
+          scanner.scan(text, entries, from: first) { found.append(position + $0 - first) }
         }
         found.reverse()
       }
@@ -115,98 +116,169 @@ public struct TapeSearch: Equatable, Sendable {
       var count = 0
       var index = 0
       while index < text.count {
-        let byte = text[index]
-        let mapped = folded[Int(byte)]
-        if mapped > 1 {
-          result[count] = mapped
-          count += 1
-        } else if mapped == 1 {
-          let next = index + 1 < text.count ? text[index + 1] : 0
-          if byte == 0xC3 && (next == 0x97 || next == 0xB7) {  // × ÷
-            result[count] = next == 0x97 ? UInt8(ascii: "*") : UInt8(ascii: "/")
-            index += 1
-          } else if byte == 0xE2 && next == 0x88 && index + 2 < text.count
-            && text[index + 2] == 0x92
-          {  // − (U+2212)
-            result[count] = UInt8(ascii: "-")
-            index += 2
-          } else {
-            result[count] = byte
-          }
+        let byte = fold(text, &index, before: text.count, folded)
+        if byte != 0 {
+          result[count] = byte
           count += 1
         }
-        index += 1
       }
       return count
     }
   }
 
-  /// Finds a query in a calculation's packed text in one pass, folding each byte as it is read
-  /// (`comparable`) and following the query with Knuth, Morris and Pratt's automaton: nothing
-  /// is copied, and a line stops being read at its first match.
+  /// The byte at `index` of `text` as a search compares it (`folded`; `×` `÷` `−` read whole
+  /// as `*` `/` `-`), `index` moved past what was read; 0 for a byte the search skips.
+  @inline(__always)
+  static func fold(
+    _ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, before limit: Int,
+    _ folded: UnsafeBufferPointer<UInt8>
+  ) -> UInt8 {
+    let byte = text[index]
+    let mapped = folded[Int(byte)]
+    index += 1
+    guard mapped == 1 else { return mapped }
+    let following = index < limit ? text[index] : 0
+    if byte == 0xC3 && (following == 0x97 || following == 0xB7) {  // × ÷
+      index += 1
+      return following == 0x97 ? UInt8(ascii: "*") : UInt8(ascii: "/")
+    }
+    if byte == 0xE2 && following == 0x88 && index + 1 < limit && text[index + 1] == 0x92 {  // −
+      index += 2
+      return UInt8(ascii: "-")
+    }
+    return byte
+  }
+
+  /// Finds a query in packed text without copying it: the places a match can start are found
+  /// first, eight bytes at a time, and the query is compared at each, the text folded as it is
+  /// read (`fold`).
   struct Matcher {
     let pattern: [UInt8]
-    /// For each length matched, the longest proper prefix of it that is also its suffix.
-    let fallback: [Int]
+    /// The bytes a match can start with (one to three): those that fold to the pattern's first
+    /// byte (a letter in either case), and the first byte of an operator glyph that does.
+    let starts: [UInt8]
 
     init(_ pattern: [UInt8]) {
       self.pattern = pattern
-      var fallback = [Int](repeating: 0, count: pattern.count)
-      var length = 0
-      for index in pattern.indices.dropFirst() {
-        while length > 0 && pattern[index] != pattern[length] { length = fallback[length - 1] }
-        if pattern[index] == pattern[length] { length += 1 }
-        fallback[index] = length
+      var starts = TapeSearch.folded.indices.filter { TapeSearch.folded[$0] == pattern.first }
+        .map(UInt8.init)
+      switch pattern.first {
+      case UInt8(ascii: "*"), UInt8(ascii: "/"), 0xC3: starts.append(0xC3)
+      case UInt8(ascii: "-"), 0xE2: starts.append(0xE2)
+      default: break
       }
-      self.fallback = fallback
+      self.starts = starts
     }
 
-    /// Calls `body` with a function that says whether a calculation's packed text holds the
-    /// query (its tables at hand for every calculation).
-    func withFinder<Result>(_ body: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Result) -> Result {
+    /// Calls `body` with the matcher's scanner, its tables at hand for the whole search.
+    func withScanner<Result>(_ body: (Scanner) -> Result) -> Result {
       pattern.withUnsafeBufferPointer { pattern in
-        fallback.withUnsafeBufferPointer { fallback in
-          TapeSearch.folded.withUnsafeBufferPointer { folded in
-            body { text in Matcher.holds(text, pattern, fallback, folded) }
-          }
+        TapeSearch.folded.withUnsafeBufferPointer { folded in
+          body(Scanner(pattern: pattern, starts: starts, folded: folded))
         }
       }
     }
+  }
 
-    /// Whether `text` holds `pattern`, `text` folded as it is read.
-    static func holds(
-      _ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>,
-      _ fallback: UnsafeBufferPointer<Int>, _ folded: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
+  /// A `Matcher`'s tables, read while one search runs.
+  struct Scanner {
+    let pattern: UnsafeBufferPointer<UInt8>
+    let folded: UnsafeBufferPointer<UInt8>
+    /// The bytes a match can start with, each in every byte of a word (up to three; the first
+    /// repeated when there are fewer).
+    let spreads: (UInt64, UInt64, UInt64)
+
+    init(pattern: UnsafeBufferPointer<UInt8>, starts: [UInt8], folded: UnsafeBufferPointer<UInt8>) {
+      self.pattern = pattern
+      self.folded = folded
+      let spread = { (index: Int) in
+        UInt64(starts.isEmpty ? 0 : starts[index < starts.count ? index : 0]) &* Scanner.ones
+      }
+      spreads = (spread(0), spread(1), spread(2))
+    }
+
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether `text` (one calculation's) holds the query.
+    func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
       guard !pattern.isEmpty else { return true }
-      var state = 0
-      var index = 0
+      var index = candidate(text, from: 0)
       while index < text.count {
-        let byte = text[index]
-        var next = folded[Int(byte)]
-        index += 1
-        if next == 0 { continue }
-        if next == 1 {
-          let following = index < text.count ? text[index] : 0
-          if byte == 0xC3 && (following == 0x97 || following == 0xB7) {  // × ÷
-            next = following == 0x97 ? UInt8(ascii: "*") : UInt8(ascii: "/")
-            index += 1
-          } else if byte == 0xE2 && following == 0x88 && index + 1 < text.count
-            && text[index + 1] == 0x92
-          {  // − (U+2212)
-            next = UInt8(ascii: "-")
-            index += 2
-          } else {
-            next = byte
-          }
-        }
-        while state > 0 && pattern[state] != next { state = fallback[state - 1] }
-        if pattern[state] == next {
-          state += 1
-          if state == pattern.count { return true }
-        }
+        if matches(text, at: index, before: text.count) { return true }
+        index = candidate(text, from: index + 1)
       }
       return false
+    }
+
+    /// Calls `found` with each entry of a chunk, from `first` on, whose text holds the query
+    /// (not empty): one pass over the chunk's text, a calculation left at its first match.
+    func scan(
+      _ text: UnsafeBufferPointer<UInt8>, _ entries: UnsafeBufferPointer<PackedCalculations.Entry>,
+      from first: Int, _ found: (Int) -> Void
+    ) {
+      guard first < entries.count else { return }
+      var entry = first
+      var index = first == 0 ? 0 : Int(entries[first - 1].end)
+      while true {
+        index = candidate(text, from: index)
+        guard index < text.count else { return }
+        while Int(entries[entry].end) <= index { entry += 1 }
+        let end = Int(entries[entry].end)
+        if matches(text, at: index, before: end) {
+          found(entry)
+          entry += 1
+          guard entry < entries.count else { return }
+          index = end
+        } else {
+          index += 1
+        }
+      }
+    }
+
+    /// The first place at or after `index` where a match can start; `text.count` if none.
+    ///
+    /// Eight bytes at a time: in a word XORed with a start byte spread over it, the start byte's
+    /// places are the zero bytes, and `(x - ones) & ~x & highs` marks the first of them exactly
+    /// (a byte above it may be marked too, never one below).
+    @inline(__always)
+    func candidate(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+      guard let base = text.baseAddress else { return text.count }
+      var index = index
+      while index + 8 <= text.count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let first = word ^ spreads.0
+        let second = word ^ spreads.1
+        let third = word ^ spreads.2
+        let marks =
+          ((first &- Scanner.ones) & ~first) | ((second &- Scanner.ones) & ~second)
+          | ((third &- Scanner.ones) & ~third)
+        let found = marks & Scanner.highs
+        if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+        index += 8
+      }
+      while index < text.count {
+        let spread = UInt64(text[index]) &* Scanner.ones
+        if spread == spreads.0 || spread == spreads.1 || spread == spreads.2 { return index }
+        index += 1
+      }
+      return text.count
+    }
+
+    /// Whether the query starts at `start` of `text`, all of it before `limit`.
+    @inline(__always)
+    func matches(_ text: UnsafeBufferPointer<UInt8>, at start: Int, before limit: Int) -> Bool {
+      var index = start
+      var matched = 0
+      while matched < pattern.count {
+        guard index < limit else { return false }
+        let byte = TapeSearch.fold(text, &index, before: limit, folded)
+        if byte == 0 { continue }
+        guard byte == pattern[matched] else { return false }
+        matched += 1
+      }
+      return true
     }
   }
 

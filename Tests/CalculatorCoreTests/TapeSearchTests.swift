@@ -101,6 +101,23 @@ import Testing
     }
   }
 
+  /// A tape past its most calculations keeps its newest (docs/SPEC.md section 15.1); the ones
+  /// dropped are not found, though their text may still share memory with the ones kept.
+  @Test func theDroppedOldestAreNotFound() throws {
+    let numbers = (1...110_010).map { String(1_000_000 + $0) }
+    var file = "circlecalc history 3\n"
+    for (line, number) in numbers.enumerated() { file += "\(line + 1)\tleft\t\(number)\t= 1\n" }
+    let tape = try HistoryTape(fileBytes: Array(file.utf8))
+    let kept = numbers.suffix(tape.count)
+    #expect(kept.first == "1010011")  // the oldest 10,010 dropped
+    for query in ["1000005", "1010015", "101001", "1110010"] {
+      let expected = kept.indices.reversed().filter { kept[$0].contains(query) }
+        .map { $0 - kept.startIndex }
+      #expect(TapeSearch(query, in: tape).matches == expected, "\(query)")
+    }
+    #expect(TapeSearch("1010015", in: tape).matches == [4])
+  }
+
   @Test func holdsComparesAsTheSearchDoes() {
     #expect(TapeSearch.holds("1,200 × 1.08 + 49.9 = 1,345.9", "1345"))
     #expect(TapeSearch.holds("5 ÷ 0 = NaN", "/0=nan"))
