@@ -129,6 +129,29 @@ def wake_ups(pid):
     return switches, ran
 
 
+def own_orcas_only(folder):
+    """The environment for Orca, with a `pgrep` that sees only the Orcas on this display.
+
+    Orca will not start while another Orca of the same user runs (it asks `pgrep -u UID -x
+    orca`), but a session here is a display, a D-Bus session and an accessibility bus of its
+    own: an Orca of another session beside it (a second test run) is none of its business.
+    """
+    tools = os.path.join(folder, "bin")
+    os.makedirs(tools, exist_ok=True)
+    shim = os.path.join(tools, "pgrep")
+    with open(shim, "w") as script:
+        script.write("#!/bin/sh\n"
+                     "for pid in $(/usr/bin/pgrep \"$@\"); do\n"
+                     "    tr '\\0' '\\n' < /proc/$pid/environ 2>/dev/null |\n"
+                     "        grep -qxF \"DISPLAY=$DISPLAY\" && echo $pid\n"
+                     "done\n"
+                     "exit 0\n")
+    os.chmod(shim, 0o755)
+    environment = dict(os.environ)
+    environment["PATH"] = tools + os.pathsep + environment.get("PATH", "")
+    return environment
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--report", required=True)
@@ -166,7 +189,7 @@ def main():
                          "if orca.debug.debugFile:\n"
                          "    orca.debug.debugFile.reconfigure(line_buffering=True)\n")
         start(["orca", "--user-prefs", preferences, "--debug-file", log],
-              stderr=subprocess.DEVNULL)
+              stderr=subprocess.DEVNULL, env=own_orcas_only(options.folder))
         if not transcript.wait_for(options.ready, 0, PATIENCE):
             raise RuntimeError("Orca did not start")
         window_process = start(options.command, stderr=errors)
