@@ -151,7 +151,10 @@ lint:
 	bad=$$(imports Sources/CalculatorLocale | grep -vxE 'Glibc|CGettext' || true); \
 	if [ -n "$$bad" ]; then echo "locale imports: $$bad" >&2; exit 1; fi; \
 	bad=$$(imports Sources/CalculatorWindow | grep -vxE 'CalculatorCore|CalculatorLayout' || true); \
-	if [ -n "$$bad" ]; then echo "window imports (Core and Layout only): $$bad" >&2; exit 1; fi
+	if [ -n "$$bad" ]; then echo "window imports (Core and Layout only): $$bad" >&2; exit 1; fi; \
+	bad=$$(imports Sources/CalculatorFiles \
+		| grep -vxE 'CalculatorCore|CalculatorLayout|CalculatorWindow|Glibc' || true); \
+	if [ -n "$$bad" ]; then echo "files imports (no X, no Cairo): $$bad" >&2; exit 1; fi
 	@# swift format wraps neither comments nor strings: no line over 100 columns, except inside
 	@# a declaration marked swift-format-ignore (an aligned table), up to its closing bracket.
 	@long=$$(awk 'FNR == 1 { marked = 0; table = 0 } \

@@ -71,17 +71,25 @@ let package = Package(
       name: "CalculatorRender", dependencies: layout + ["CCairo"],
       swiftSettings: standardLibraryAlone),
 
+    // The state folder's files (the history tape, the window's size and habits) and the local
+    // clock, through the C library: no X, no Cairo.
+    .target(
+      name: "CalculatorFiles", dependencies: layout + ["CalculatorWindow"],
+      swiftSettings: standardLibraryAlone),
+
     // Front ends
     .target(
       name: "X11Frontend",
       dependencies: render + [
-        "CalculatorWindow", "CX11", "CAccessibilityInterface", "CCurl", "CExpat", "CalculatorRates",
+        "CalculatorWindow", "CalculatorFiles", "CX11", "CAccessibilityInterface", "CCurl", "CExpat",
+        "CalculatorRates",
       ],
       swiftSettings: standardLibraryAlone),
     .executableTarget(
       name: "circlecalc",
       dependencies: render + [
-        "CalculatorWindow", "CX11", "X11Frontend", "CCurl", "CExpat", "CalculatorRates",
+        "CalculatorWindow", "CalculatorFiles", "CX11", "X11Frontend", "CCurl", "CExpat",
+        "CalculatorRates",
       ],
       swiftSettings: standardLibraryAlone),
 
@@ -99,13 +107,13 @@ let package = Package(
     .testTarget(
       name: "CalculatorRenderTests",
       dependencies: testSupport + [
-        "CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
+        "CalculatorWindow", "CalculatorFiles", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "X11FrontendTests",
       dependencies: testSupport + [
-        "CalculatorWindow", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
+        "CalculatorWindow", "CalculatorFiles", "CCurl", "CExpat", "CalculatorRates", "X11Frontend",
       ],
       exclude: ["atspi-client.py", "orca-session.py"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import CalculatorCore
 import CAccessibilityInterface
+import CalculatorFiles
 import CalculatorLayout
 import CalculatorWindow
 import Glibc

@@ -1,5 +1,6 @@
 import CalculatorCore
 import CX11
+import CalculatorFiles
 import CalculatorLayout
 import CalculatorWindow
 

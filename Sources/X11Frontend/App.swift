@@ -5,6 +5,7 @@
 /// `runWindow`, then `App.run()` (the loop), `App.handle(_:)` (the dispatch) and `App.perform`.
 import CX11
 import CalculatorCore
+import CalculatorFiles
 import CalculatorLayout
 import CalculatorRates
 import CalculatorRender
@@ -252,7 +253,7 @@ final class App {
 
   /// Reduces one input at the clock's time and performs what it asks (`perform`).
   func send(_ action: WindowAction) {
-    perform(state.reduce(action, at: WindowTime(instant: .now, wallClock: App.wallClock())))
+    perform(state.reduce(action, at: WindowTime(instant: .now, wallClock: LocalClock.wallClock())))
   }
 
   /// The dispatch: one case per X event, like dwm's `handler[]`.
@@ -394,19 +395,4 @@ final class App {
     else { return 1 }
     return dpi / 96
   }
-}
-
-extension App {
-  /// The wall clock in nanoseconds since 1970: a calculation finished now is identified by it.
-  static func wallClock() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return UInt64(max(time.tv_sec, 0)) * 1_000_000_000 + UInt64(max(time.tv_nsec, 0))
-  }
-}
-
-/// Writes one line to stderr, unbuffered.
-public func printError(_ message: String) {
-  var line = message + "\n"
-  line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }

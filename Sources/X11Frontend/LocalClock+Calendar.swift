@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorFiles
 import CalculatorLayout
 import Glibc
 
@@ -7,7 +8,7 @@ extension LocalClock {
   /// 15.4): the run's calculations finished now (the window adopts them so), headed by day on
   /// the local calendar; what `--render` draws.
   public static func dateAsTheWindow(_ frame: inout Frame) {
-    let now = App.wallClock()
+    let now = LocalClock.wallClock()
     var document = Document()
     document.adopt(frame.tape.past, at: now)
     frame.tape.past = document.tape

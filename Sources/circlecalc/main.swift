@@ -1,4 +1,5 @@
 import CalculatorCore
+import CalculatorFiles
 import CalculatorLayout
 import CalculatorRender
 import X11Frontend

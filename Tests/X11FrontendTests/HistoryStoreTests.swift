@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import X11Frontend
+@testable import CalculatorFiles
 
 #if canImport(Glibc)
   import Glibc

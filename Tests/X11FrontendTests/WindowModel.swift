@@ -1,5 +1,6 @@
 import CX11
 import CalculatorCore
+import CalculatorFiles
 import CalculatorLayout
 import Testing
 
@@ -13,7 +14,7 @@ extension WindowState {
   /// the tape reloaded (nothing new), a copy owned, a paste of nothing.
   @discardableResult
   mutating func send(_ action: WindowAction, at now: Instant = .now) -> [WindowEffect] {
-    let effects = reduce(action, at: WindowTime(instant: now, wallClock: App.wallClock()))
+    let effects = reduce(action, at: WindowTime(instant: now, wallClock: LocalClock.wallClock()))
     for effect in effects {
       if case .reloadTape(let point) = effect { send(.tapeReloaded(nil, wheelAt: point)) }
     }

@@ -3,6 +3,7 @@ import Foundation
 import CalculatorWindow
 import Testing
 
+@testable import CalculatorFiles
 @testable import X11Frontend
 
 @Suite struct WindowSizeStoreTests {

@@ -39,7 +39,7 @@ public func appendToSavedHistory(_ count: Int) -> Int32 {
   }
   for index in 0..<count {
     let id = tape.append(
-      Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"), at: App.wallClock())
+      Calculation(rows: ["\(index)", "+ 1"], result: "\(index + 1)"), at: LocalClock.wallClock())
     save(0)
     var line = id.description + "\n"
     line.withUTF8 { bytes in _ = StateDirectory.writeAll(bytes, to: STDOUT_FILENO) }

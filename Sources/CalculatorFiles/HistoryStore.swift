@@ -18,7 +18,7 @@ import Glibc
 /// edits or removals are lost. A file that cannot be read as a history is never written over:
 /// a regular file is first moved aside to `history.bad`; a folder or another kind of file in
 /// its place stops saving for the session. Each of these says so in one line on stderr.
-struct HistoryStore {
+public struct HistoryStore {
   /// Why the file could not be read as a tape.
   enum Failure: Error, Equatable {
     /// `open` or `read` failed with this `errno`.
@@ -78,7 +78,7 @@ struct HistoryStore {
   private var isCurrent = false
   /// The tape as this window last read or wrote it: a window's tape that differs has changes
   /// to save.
-  private(set) var synced = HistoryTape()
+  public private(set) var synced = HistoryTape()
   /// False once the path holds something that must not be replaced.
   private(set) var canSave = true
   /// A failed save is reported once.
@@ -90,7 +90,7 @@ struct HistoryStore {
   }
 
   /// The store in `StateDirectory.standard`; nil when there is none.
-  static var standard: HistoryStore? { StateDirectory.standard.map(HistoryStore.init) }
+  public static var standard: HistoryStore? { StateDirectory.standard.map(HistoryStore.init) }
 
   var path: String { directory.file("history") }
   var asidePath: String { path + ".bad" }
@@ -98,7 +98,7 @@ struct HistoryStore {
   /// The saved tape: empty when there is none; a file that is not a tape is reported in one
   /// line on stderr and moved aside (or, if it cannot be, saving stops); a last line cut short
   /// is reported and dropped.
-  mutating func load() -> HistoryTape {
+  public mutating func load() -> HistoryTape {
     switch read(lockedBy: sharedLock()) {
     case .success(let saved):
       see(saved)
@@ -115,7 +115,7 @@ struct HistoryStore {
   /// Returns the tape now saved, which also holds what other windows saved since (show it), or
   /// nil when the lock stayed busy for `patience` milliseconds or the write failed: keep the
   /// tape and try again later. Without a usable file it saves nothing and returns `tape`.
-  mutating func save(_ tape: HistoryTape, patience: Int = 50) -> HistoryTape? {
+  public mutating func save(_ tape: HistoryTape, patience: Int = 50) -> HistoryTape? {
     guard canSave else { return tape }
     directory.create()
     guard let lock = lock(patience: patience) else { return nil }
@@ -153,7 +153,7 @@ struct HistoryStore {
   /// The file's tape brought together with the window's `tape` (changes not yet saved kept)
   /// when another window changed the file since this one last read or wrote it; nil when
   /// nothing changed, it cannot be read, or another window is writing it.
-  mutating func reloadIfChanged(_ tape: HistoryTape) -> HistoryTape? {
+  public mutating func reloadIfChanged(_ tape: HistoryTape) -> HistoryTape? {
     guard canSave, identity() != known, let lock = lock(patience: 0) else { return nil }
     defer { if lock >= 0 { close(lock) } }
     let theirs: HistoryTape
@@ -426,21 +426,4 @@ public func printSavedHistory(
     printError("circlecalc: " + failure.sentence(about: store.path))
     return 1
   }
-}
-
-/// The C library's local time zone (`TZ`, `/etc/localtime`), for the core's times and days.
-public enum LocalClock {
-  /// The local clock's offset east of UTC at `seconds` since 1970, daylight saving included.
-  static func offset(at seconds: Int64) -> Int {
-    var time = time_t(seconds)
-    var parts = tm()
-    guard localtime_r(&time, &parts) != nil else { return 0 }
-    return parts.tm_gmtoff
-  }
-
-  /// When the calculation `id` was finished, on the local clock; nil when it is not a time.
-  static func time(of id: CalculationID) -> LocalTime? {
-    id.localTime(offset: offset(at:))
-  }
-
 }

@@ -15,23 +15,41 @@ import Glibc
 /// unreadable or corrupt first line makes the file ignored, a line after it that is not
 /// Convert's is skipped; writes are atomic (a temporary file renamed over the old one), so a
 /// crash never leaves half a file.
-struct WindowSizeStore: Sendable {
+public struct WindowSizeStore: Sendable {
   /// What the file holds.
-  struct Saved: Equatable, Sendable {
-    var width: Int
-    var height: Int
-    var mode: Mode
-    var order = Order.leftToRight
-    var convert = ConvertSettings()
+  public struct Saved: Equatable, Sendable {
+    /// The width in pixels at scale 1.
+    public var width: Int
+    /// The height in pixels at scale 1.
+    public var height: Int
+    /// The mode: basic, scientific or tip.
+    public var mode: Mode
+    /// The order of operations (docs/SPEC.md section 12).
+    public var order = Order.leftToRight
+    /// What Convert showed.
+    public var convert = ConvertSettings()
     /// Keep on Top, the position, the angle unit and the memory (docs/SPEC.md section 14.4).
-    var habits = SavedHabits()
+    public var habits = SavedHabits()
+
+    /// A size, mode, order, Convert's settings and habits to save.
+    public init(
+      width: Int, height: Int, mode: Mode, order: Order = .leftToRight,
+      convert: ConvertSettings = ConvertSettings(), habits: SavedHabits = SavedHabits()
+    ) {
+      self.width = width
+      self.height = height
+      self.mode = mode
+      self.order = order
+      self.convert = convert
+      self.habits = habits
+    }
   }
 
   /// The folder that holds the file.
   let directory: String
 
   /// The store in `StateDirectory.standard`; nil when there is none.
-  static var standard: WindowSizeStore? {
+  public static var standard: WindowSizeStore? {
     StateDirectory.standard.map { WindowSizeStore(directory: $0.path) }
   }
 
@@ -42,7 +60,7 @@ struct WindowSizeStore: Sendable {
   static let sizeLimit = 4096
 
   /// The saved size, mode and Convert settings, or nil.
-  func load() -> Saved? {
+  public func load() -> Saved? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
     var buffer = [UInt8](repeating: 0, count: WindowSizeStore.sizeLimit)
@@ -52,7 +70,7 @@ struct WindowSizeStore: Sendable {
 
   /// Saves the size, mode and Convert settings; failures are ignored (the next start simply
   /// uses the defaults).
-  func save(_ saved: Saved) {
+  public func save(_ saved: Saved) {
     guard WindowSizeStore.isSensible(saved.width, saved.height) else { return }
     StateDirectory(path: directory).write(
       WindowSizeStore.format(saved), to: "window-size", mode: 0o644)
