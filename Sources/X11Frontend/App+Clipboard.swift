@@ -102,10 +102,10 @@ extension App {
     }
   }
 
-  /// Another client asks for our CLIPBOARD.
+  /// Another client asks for our CLIPBOARD or PRIMARY.
   ///
-  /// The text is a short number, far below the maximum request size, so it always goes in one
-  /// property (never INCR).
+  /// A text longer than a request may carry (Copy Tape's, docs/SPEC.md section 15.5) goes in
+  /// chunks (`sendText`).
   func selectionRequest(_ request: XSelectionRequestEvent) {
     // ICCCM 2.2: an obsolete client sends property None and means the target's name.
     let property = request.property == Atom(None) ? request.target : request.property
@@ -139,14 +139,14 @@ extension App {
     case atoms.timestamp:
       changeProperty(requestor, property, type: XA_INTEGER, longs: [Int(since)])
     case atoms.utf8String:
-      changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
+      sendText(Array(text.utf8), type: atoms.utf8String, to: requestor, property: property)
     case XA_STRING, atoms.text:
       // STRING is Latin-1 (ICCCM 2.7.1): a number is ASCII, `×` and `÷` are Latin-1, but a
       // line with `−` is not, and TEXT then gets UTF8_STRING (the owner picks for TEXT).
       if let latin1 = App.latin1(text) {
-        changeProperty(requestor, property, type: XA_STRING, bytes: latin1)
+        sendText(latin1, type: XA_STRING, to: requestor, property: property)
       } else if target == atoms.text {
-        changeProperty(requestor, property, type: atoms.utf8String, bytes: Array(text.utf8))
+        sendText(Array(text.utf8), type: atoms.utf8String, to: requestor, property: property)
       } else {
         return false
       }
@@ -154,6 +154,45 @@ extension App {
       return false
     }
     return true
+  }
+
+  /// The most bytes one property write carries: what a request without BIG-REQUESTS holds,
+  /// less room for its header, as GTK counts it (about 256 KiB).
+  var chunkSize: Int { max(Int(XMaxRequestSize(display)) * 4 - 100, 4096) }
+
+  /// Writes `bytes` of `type` into the requestor's property: at once when they fit one
+  /// request, else by ICCCM's INCR (2.7.2): the property first holds the size, as type INCR,
+  /// and each time the requestor deletes it, the next chunk follows (`propertyDeleted`), then
+  /// an empty one.
+  private func sendText(_ bytes: [UInt8], type: Atom, to requestor: Window, property: Atom) {
+    guard bytes.count > chunkSize else {
+      changeProperty(requestor, property, type: type, bytes: bytes)
+      return
+    }
+    transfers.removeAll { $0.requestor == requestor && $0.property == property }
+    // A requestor that never reads its chunks keeps its text only until a few newer ones start.
+    if transfers.count >= IncrementalTransfer.limit { transfers.removeFirst() }
+    transfers.append(
+      IncrementalTransfer(requestor: requestor, property: property, type: type, bytes: bytes))
+    XSelectInput(display, requestor, PropertyChangeMask)
+    changeProperty(requestor, property, type: atoms.incr, longs: [bytes.count])
+  }
+
+  /// A property deleted on another client's window: a requestor of a chunked selection read
+  /// the last chunk, and the next one (or the empty end) is written.
+  func propertyDeleted(_ event: XPropertyEvent) {
+    guard event.state == PropertyDelete,
+      let index = transfers.firstIndex(where: {
+        $0.requestor == event.window && $0.property == event.atom
+      })
+    else { return }
+    let transfer = transfers[index]
+    guard let chunk = transfers[index].nextChunk(size: chunkSize) else {
+      transfers.remove(at: index)  // the empty end was read
+      XSelectInput(display, transfer.requestor, NoEventMask)
+      return
+    }
+    changeProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: chunk)
   }
 
   /// The text in Latin-1, or nil when a character has no code there.
@@ -191,5 +230,37 @@ private func isSelectionEvent(
   switch event?.pointee.type {
   case SelectionNotify, SelectionRequest, SelectionClear: 1
   default: 0
+  }
+}
+
+/// A selection sent in chunks to one requestor (ICCCM 2.7.2, INCR).
+struct IncrementalTransfer {
+  /// The most transfers kept at once.
+  static let limit = 4
+
+  let requestor: Window
+  let property: Atom
+  /// The text's type: UTF8_STRING or STRING.
+  let type: Atom
+  let bytes: [UInt8]
+  /// How many bytes were sent.
+  private(set) var sent = 0
+  /// Whether the empty chunk that ends it was sent.
+  private(set) var isEnded = false
+
+  init(requestor: Window, property: Atom, type: Atom, bytes: [UInt8]) {
+    self.requestor = requestor
+    self.property = property
+    self.type = type
+    self.bytes = bytes
+  }
+
+  /// The next chunk, at most `size` bytes; empty once all was sent; nil after that.
+  mutating func nextChunk(size: Int) -> [UInt8]? {
+    guard !isEnded else { return nil }
+    let end = min(sent + size, bytes.count)
+    defer { sent = end }
+    if sent == end { isEnded = true }
+    return Array(bytes[sent..<end])
   }
 }

@@ -26,11 +26,17 @@ extension App {
     XFlush(display)
   }
 
-  /// A property of the window changed: `_NET_WM_STATE` says whether the window manager keeps it
-  /// above the others, whoever asked (the menu, Ctrl+T, the title bar's own menu); false for
-  /// any other property (nothing to show).
+  /// A property changed; true when it changes what the window shows.
+  ///
+  /// On the window, `_NET_WM_STATE` says whether the window manager keeps it above the others,
+  /// whoever asked (the menu, Ctrl+T, the title bar's own menu). On another client's window, a
+  /// requestor of a selection sent in chunks took one (`propertyDeleted`).
   func propertyNotify(_ event: XPropertyEvent) -> Bool {
-    guard event.window == window, event.atom == atoms.netWMState else { return false }
+    guard event.window == window else {
+      propertyDeleted(event)  // a chunked selection's requestor read a chunk
+      return false
+    }
+    guard event.atom == atoms.netWMState else { return false }
     send(.windowManagerState(keepsOnTop: windowManagerKeepsOnTop))
     return true
   }

@@ -88,6 +88,8 @@ final class App {
   /// The text served on CLIPBOARD while we own it, and since when.
   var clipboardText: String?
   var clipboardTime: Time = 0
+  /// Selections sent in chunks (ICCCM's INCR), until each requestor has read the last.
+  var transfers: [IncrementalTransfer] = []
 
   let sizeStore = WindowSizeStore.standard
   /// The saved history tape (`--keys` runs without a window never touch it).

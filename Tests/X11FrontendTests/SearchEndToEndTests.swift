@@ -1,3 +1,4 @@
+import CX11
 import CalculatorCore
 import CalculatorLayout
 import CalculatorRender
@@ -71,6 +72,89 @@ struct SearchEndToEndTests {
       copied = try clipboard.readClipboard(session.server).text
     }
     #expect(copied == printed)
+  }
+
+  /// A tape of 20,000 calculations (about 1 MB of text, several times what one request may
+  /// carry without BIG-REQUESTS) goes to the clipboard in chunks (ICCCM's INCR): a reader of the
+  /// test's own gets the size first, then the chunks, then the empty end, and the text is what
+  /// `--history` prints, byte for byte; xclip reads the same.
+  @Test func aLongTapeIsCopiedInChunks() throws {
+    let state = HistoryEndToEndTests.State()
+    let tape = try TestSupport.run(
+      "python3",
+      [TestSupport.repositoryRoot.appendingPathComponent("bench/tape.py").path, "20000"],
+      timeout: 120)
+    #expect(tape.status == 0, "\(tape.stderr)")
+    try FileManager.default.createDirectory(
+      atPath: state.url.path + "/circlecalc", withIntermediateDirectories: true)
+    try Data(tape.stdoutBytes).write(to: URL(fileURLWithPath: state.file))
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = state.url.path
+    let printed = try TestSupport.circlecalc(["--history"], environment: environment).stdout
+    #expect(printed.utf8.count > 3 * 262_144)
+    let server = try XvfbServer()
+    let window = try CalculatorWindow(server: server, size: (360, 640), stateDirectory: state.url)
+    // The window reads its tape after its first frame: Copy Tape until it copies it all.
+    let deadline = TestSupport.now() + TestSupport.patience
+    var copied: (text: String, chunks: Int) = ("", 0)
+    repeat {
+      try window.click(.modes)
+      try window.click(.copyTape)
+      copied = try Self.readInChunks(server)
+    } while copied.text != printed && TestSupport.now() < deadline
+    #expect(copied.text.utf8.count == printed.utf8.count)
+    #expect(copied.text == printed)
+    #expect(copied.chunks >= 4)
+    #expect(try ClipboardEndToEndTests().readClipboard(server).text == printed)
+  }
+
+  /// CLIPBOARD as UTF8_STRING read as ICCCM 2.7.2 says, and how many chunks it came in (0: in
+  /// one property).
+  static func readInChunks(_ server: XvfbServer) throws -> (text: String, chunks: Int) {
+    guard let display = XOpenDisplay(server.display) else { throw TestFailure("no display") }
+    defer { XCloseDisplay(display) }
+    let window = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0)
+    XSelectInput(display, window, PropertyChangeMask)
+    let property = XInternAtom(display, "CIRCLECALC_TEST_PASTE", 0)
+    XConvertSelection(
+      display, XInternAtom(display, "CLIPBOARD", 0), XInternAtom(display, "UTF8_STRING", 0),
+      property, window, UInt(CurrentTime))
+    let clipboard = ClipboardEndToEndTests()
+    guard let notify = clipboard.nextEvent(display, type: SelectionNotify),
+      notify.xselection.property == property
+    else { throw TestFailure("no SelectionNotify with the text") }
+    func take() -> (type: Atom, bytes: [UInt8]) {
+      var type: Atom = 0
+      var format: Int32 = 0
+      var count: UInt = 0
+      var after: UInt = 0
+      var data: UnsafeMutablePointer<UInt8>?
+      XGetWindowProperty(
+        display, window, property, 0, 1 << 24, 1, Atom(AnyPropertyType), &type, &format, &count,
+        &after, &data)
+      defer { if let data { XFree(data) } }
+      let length = format == 32 ? Int(count) * MemoryLayout<Int>.size : Int(count)
+      return (type, data.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? [])
+    }
+    let first = take()
+    guard first.type == XInternAtom(display, "INCR", 0) else {
+      return (String(decoding: first.bytes, as: UTF8.self), 0)
+    }
+    var bytes: [UInt8] = []
+    var chunks = 0
+    while true {
+      guard
+        clipboard.nextEvent(
+          display, type: PropertyNotify,
+          where: { $0.xproperty.atom == property && $0.xproperty.state == PropertyNewValue })
+          != nil
+      else { throw TestFailure("the chunks stopped after \(chunks)") }
+      let chunk = take()
+      if chunk.bytes.isEmpty { break }
+      bytes += chunk.bytes
+      chunks += 1
+    }
+    return (String(decoding: bytes, as: UTF8.self), chunks)
   }
 
   /// A saved tape of calculations 40 and 3 days ago, yesterday and today in a wide window:
