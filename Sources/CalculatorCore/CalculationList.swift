@@ -138,7 +138,7 @@ public struct CalculationList: RandomAccessCollection, MutableCollection, Equata
   }
 
   /// Calls `body` with each calculation's packed form from `position` on, oldest first, until
-  /// it returns false: the file's writer and the search read the text this way.
+  /// it returns false: the file's writer reads the text this way.
   public func forEachPacked(
     from position: Int = 0, _ body: (Int, PackedCalculation) throws -> Bool
   ) rethrows {

@@ -154,7 +154,7 @@ public struct TapeSearch: Equatable, Sendable {
   /// read (`fold`).
   struct Matcher {
     let pattern: [UInt8]
-    /// The bytes a match can start with (one to three): those that fold to the pattern's first
+    /// The bytes a match can start with (one or two): those that fold to the pattern's first
     /// byte (a letter in either case), and the first byte of an operator glyph that does.
     let starts: [UInt8]
 
@@ -184,17 +184,16 @@ public struct TapeSearch: Equatable, Sendable {
   struct Scanner {
     let pattern: UnsafeBufferPointer<UInt8>
     let folded: UnsafeBufferPointer<UInt8>
-    /// The bytes a match can start with, each in every byte of a word (up to three; the first
-    /// repeated when there are fewer).
-    let spreads: (UInt64, UInt64, UInt64)
+    /// The bytes a match can start with, each in every byte of a word (the one twice when
+    /// there is one).
+    let spreads: (UInt64, UInt64)
 
     init(pattern: UnsafeBufferPointer<UInt8>, starts: [UInt8], folded: UnsafeBufferPointer<UInt8>) {
       self.pattern = pattern
       self.folded = folded
-      let spread = { (index: Int) in
-        UInt64(starts.isEmpty ? 0 : starts[index < starts.count ? index : 0]) &* Scanner.ones
-      }
-      spreads = (spread(0), spread(1), spread(2))
+      spreads = (
+        UInt64(starts.first ?? 0) &* Scanner.ones, UInt64(starts.last ?? 0) &* Scanner.ones
+      )
     }
 
     static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -250,17 +249,14 @@ public struct TapeSearch: Equatable, Sendable {
           littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
         let first = word ^ spreads.0
         let second = word ^ spreads.1
-        let third = word ^ spreads.2
-        let marks =
-          ((first &- Scanner.ones) & ~first) | ((second &- Scanner.ones) & ~second)
-          | ((third &- Scanner.ones) & ~third)
+        let marks = ((first &- Scanner.ones) & ~first) | ((second &- Scanner.ones) & ~second)
         let found = marks & Scanner.highs
         if found != 0 { return index + found.trailingZeroBitCount >> 3 }
         index += 8
       }
       while index < text.count {
         let spread = UInt64(text[index]) &* Scanner.ones
-        if spread == spreads.0 || spread == spreads.1 || spread == spreads.2 { return index }
+        if spread == spreads.0 || spread == spreads.1 { return index }
         index += 1
       }
       return text.count
